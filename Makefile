@@ -1,0 +1,36 @@
+# The two commands of the README: `make run` serves the service on SQLite with demo data,
+# `make test` runs the whole suite on PostgreSQL and Redis. Both install first.
+VENV := .venv
+BIN := $(VENV)/bin
+INSTALLED := $(VENV)/.installed
+
+.PHONY: install run test lint schema
+
+install: $(INSTALLED)
+
+# Reinstalls only when the dependencies change.
+$(INSTALLED): pyproject.toml
+	@python=$$(for candidate in python3.13 python3.12 python3.11 python3; do \
+	    if command -v $$candidate >/dev/null 2>&1 && $$candidate -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then \
+	      echo $$candidate; break; fi; done); \
+	  if [ -z "$$python" ]; then echo "Python 3.11 or newer is needed: install it and try again." >&2; exit 1; fi; \
+	  [ -x $(BIN)/python ] || $$python -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	@touch $(INSTALLED)
+
+run: install
+	$(BIN)/python manage.py migrate --no-input
+	@if $(BIN)/python manage.py help seed_demo >/dev/null 2>&1; then $(BIN)/python manage.py seed_demo; fi
+	$(BIN)/python manage.py create_demo_client
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: install
+	scripts/with-test-services $(BIN)/pytest $(PYTEST_ARGS)
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+schema: install
+	$(BIN)/python manage.py spectacular --validate --fail-on-warn --file /dev/null

@@ -1,0 +1,96 @@
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import path, reverse
+from django.views.decorators.http import require_POST
+
+from companies import services
+from companies.models import ApiClient, ApiKey, Company
+
+
+class ApiKeyInline(admin.TabularInline):
+    model = ApiKey
+    fields = ["prefix", "created_at", "last_used_at", "revoked_at"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False  # keys are issued with the "Issue a new key" button, never typed in
+
+
+def show_new_key(request, client: ApiClient, raw_key: str) -> None:
+    messages.warning(
+        request,
+        f"New key for {client.name}: {raw_key} — copy it now, it will not be shown again.",
+    )
+
+
+@admin.register(ApiClient)
+class ApiClientAdmin(admin.ModelAdmin):
+    list_display = ["name", "is_active", "created_at"]
+    list_filter = ["is_active"]
+    search_fields = ["name", "keys__prefix"]
+    inlines = [ApiKeyInline]
+    actions = ["issue_keys"]
+    change_form_template = "admin/companies/apiclient/change_form.html"
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if not change:
+            _, raw_key = services.api_key_issue(client=obj)
+            show_new_key(request, obj, raw_key)
+
+    @admin.action(description="Issue a new key for each selected client")
+    def issue_keys(self, request, queryset):
+        for client in queryset:
+            _, raw_key = services.api_key_issue(client=client)
+            show_new_key(request, client, raw_key)
+
+    def get_urls(self):
+        issue_key = self.admin_site.admin_view(require_POST(self.issue_key_view))
+        return [
+            path("<uuid:client_id>/issue-key/", issue_key, name="companies_apiclient_issue_key"),
+            *super().get_urls(),
+        ]
+
+    def issue_key_view(self, request, client_id):
+        client = get_object_or_404(ApiClient, pk=client_id)
+        if not self.has_change_permission(request, client):
+            raise PermissionDenied
+        _, raw_key = services.api_key_issue(client=client)
+        show_new_key(request, client, raw_key)
+        return redirect(reverse("admin:companies_apiclient_change", args=[client.pk]))
+
+
+@admin.register(ApiKey)
+class ApiKeyAdmin(admin.ModelAdmin):
+    list_display = ["prefix", "client", "created_at", "last_used_at", "revoked_at"]
+    list_filter = [("revoked_at", admin.EmptyFieldListFilter), "client"]
+    search_fields = ["prefix", "client__name"]
+    list_select_related = ["client"]
+    readonly_fields = ["client", "prefix", "created_at", "last_used_at", "revoked_at"]
+    fields = readonly_fields
+    actions = ["revoke"]
+
+    def has_add_permission(self, request):
+        return False  # issued from the client's page, so the key can be shown once
+
+    @admin.action(description="Revoke selected keys")
+    def revoke(self, request, queryset):
+        for key in queryset:
+            services.api_key_revoke(key=key)
+        messages.success(
+            request, f"Revoked {queryset.count()} key(s); they are refused from now on."
+        )
+
+
+@admin.register(Company)
+class CompanyAdmin(admin.ModelAdmin):
+    list_display = ["code", "name", "api_client", "country_code", "contact_email", "created_at"]
+    list_filter = ["api_client", "country_code", "company_source"]
+    search_fields = ["code", "name", "contact_email", "legal_number"]
+    list_select_related = ["api_client"]
+    readonly_fields = ["id", "created_at", "updated_at"]
+    ordering = ["code"]

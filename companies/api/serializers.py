@@ -1,0 +1,55 @@
+from django.core.validators import URLValidator
+from rest_framework import serializers
+
+from companies.models import Company
+from config.api import serializers as api
+from config.api.fields import CountryCodeField
+
+
+class CompanySerializer(api.ModelSerializer):
+    company_code = serializers.CharField(source="code")
+
+    class Meta:
+        model = Company
+        fields = [
+            "id",
+            "created_at",
+            "name",
+            "company_code",
+            "abm_code",
+            "webhook_url",
+            "company_source",
+            "country_code",
+            "legal_number",
+            "contact_email",
+            "phone",
+        ]
+
+
+class WebhookUrlField(serializers.CharField):
+    """An http(s) URL, the only kind that can receive webhooks."""
+
+    def __init__(self, **kwargs):
+        validator = URLValidator(
+            schemes=["http", "https"], message="webhookUrl must be an http(s) URL"
+        )
+        super().__init__(
+            max_length=500, allow_null=True, required=False, validators=[validator], **kwargs
+        )
+
+
+class CompanyCreateSerializer(api.Serializer):
+    name = serializers.CharField(max_length=200)
+    company_code = serializers.RegexField(
+        r"^[A-Za-z0-9]{3}$",
+        error_messages={"invalid": "companyCode must be exactly 3 letters or digits"},
+    )
+    country_code = CountryCodeField(required=False, allow_null=True)
+    abm_code = serializers.CharField(max_length=100, required=False, allow_null=True)
+    webhook_url = WebhookUrlField()
+
+
+class CompanyUpdateSerializer(api.Serializer):
+    name = serializers.CharField(max_length=200, required=False)
+    abm_code = serializers.CharField(max_length=100, required=False, allow_null=True)
+    webhook_url = WebhookUrlField()

@@ -1,0 +1,53 @@
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from companies import selectors, services
+from companies.api.serializers import (
+    CompanyCreateSerializer,
+    CompanySerializer,
+    CompanyUpdateSerializer,
+)
+
+
+class CompanyListView(APIView):
+    # The interface shows `envelop: []` on the errors of these two operations.
+    errors_carry_envelop = True
+
+    @extend_schema(operation_id="companies_list", responses=CompanySerializer(many=True))
+    def get(self, request):
+        companies = selectors.company_list(api_client=request.user)
+        return Response(CompanySerializer(companies, many=True).data)
+
+    @extend_schema(
+        operation_id="companies_create",
+        request=CompanyCreateSerializer,
+        responses={201: CompanySerializer(many=True)},
+    )
+    def post(self, request):
+        serializer = CompanyCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        company = services.company_create(
+            api_client=request.user,
+            code=serializer.validated_data.pop("company_code"),
+            **serializer.validated_data,
+        )
+        return Response(
+            CompanySerializer([company], many=True).data, status=status.HTTP_201_CREATED
+        )
+
+
+class CompanyDetailView(APIView):
+    @extend_schema(
+        operation_id="companies_update",
+        request=CompanyUpdateSerializer,
+        responses=CompanySerializer(many=True),
+    )
+    def patch(self, request, company_code: str):
+        serializer = CompanyUpdateSerializer(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        company = services.company_update(
+            api_client=request.user, code=company_code, changes=serializer.validated_data
+        )
+        return Response(CompanySerializer([company], many=True).data)

@@ -1,0 +1,61 @@
+"""Reads of the tenant root. Every company read is scoped to the calling API client."""
+
+from datetime import timedelta
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from companies import keys
+from companies.models import ApiClient, ApiKey, Company
+from config.errors import NotFound, ServiceError
+
+INVALID_COMPANY_CODE = "Invalid company code"
+# A key's last-used time is refreshed at most this often, so reads do not write every time.
+LAST_USED_RESOLUTION = timedelta(minutes=1)
+
+
+def api_key_authenticate(*, raw_key: str) -> ApiKey | None:
+    """The live key `raw_key` is, with its client, or None when unknown, revoked or inactive."""
+    prefix = keys.prefix_of(raw_key)
+    if prefix is None:
+        return None
+    key = (
+        ApiKey.objects.select_related("client")
+        .filter(prefix=prefix, revoked_at__isnull=True, client__is_active=True)
+        .first()
+    )
+    if key is None or not keys.matches(raw_key, key.hashed_key):
+        return None
+    now = timezone.now()
+    if key.last_used_at is None or now - key.last_used_at > LAST_USED_RESOLUTION:
+        ApiKey.objects.filter(pk=key.pk).update(last_used_at=now)
+        key.last_used_at = now
+    return key
+
+
+def company_list(*, api_client: ApiClient) -> QuerySet[Company]:
+    return Company.objects.filter(api_client=api_client)
+
+
+def company_get_managed(
+    *, api_client: ApiClient, code: str, message: str = INVALID_COMPANY_CODE
+) -> Company:
+    """The client's company with this code. Unknown codes and other clients' companies get
+    the same refusal, so nothing reveals that a code is taken elsewhere."""
+    company = company_list(api_client=api_client).filter(code=code.strip().upper()).first()
+    if company is None:
+        raise ServiceError(message)
+    return company
+
+
+def company_get_for_update(*, api_client: ApiClient, code: str) -> Company:
+    """The client's company with this code, locked for the rest of the transaction."""
+    company = (
+        company_list(api_client=api_client)
+        .select_for_update()
+        .filter(code=code.strip().upper())
+        .first()
+    )
+    if company is None:
+        raise NotFound("Company not found")
+    return company

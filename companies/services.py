@@ -1,0 +1,89 @@
+"""Writes of the tenant root: API clients, their keys, companies."""
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from companies import keys
+from companies.models import ApiClient, ApiKey, Company
+from companies.selectors import company_get_for_update
+from config.errors import Conflict
+
+COMPANY_CODE_TAKEN = "companyCode already exists"
+
+
+@transaction.atomic
+def api_client_create(*, name: str) -> tuple[ApiClient, str]:
+    """A new API client with its first key. The raw key is returned once and never stored."""
+    try:
+        with transaction.atomic():
+            client = ApiClient.objects.create(name=name)
+    except IntegrityError as error:
+        raise Conflict(f"An API client named {name!r} already exists") from error
+    _, raw_key = api_key_issue(client=client)
+    return client, raw_key
+
+
+@transaction.atomic
+def api_key_issue(*, client: ApiClient) -> tuple[ApiKey, str]:
+    material = keys.generate_key()
+    key = ApiKey.objects.create(
+        client=client, prefix=material.prefix, hashed_key=material.hashed_key
+    )
+    return key, material.raw_key
+
+
+@transaction.atomic
+def api_key_revoke(*, key: ApiKey) -> ApiKey:
+    """Refuse this key from now on. Revoking a revoked key keeps its first revocation time."""
+    ApiKey.objects.filter(pk=key.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+    key.refresh_from_db(fields=["revoked_at"])
+    return key
+
+
+def company_create(
+    *,
+    api_client: ApiClient,
+    name: str,
+    code: str,
+    country_code: str | None = None,
+    abm_code: str | None = None,
+    webhook_url: str | None = None,
+    legal_number: str | None = None,
+    contact_email: str | None = None,
+    phone: str | None = None,
+) -> Company:
+    """A company managed by `api_client`. Codes are unique across all clients; the database
+    decides between two requests for the same code, and the loser gets a 409."""
+    try:
+        with transaction.atomic():
+            return Company.objects.create(
+                api_client=api_client,
+                name=name,
+                code=code.upper(),
+                country_code=country_code,
+                abm_code=abm_code,
+                webhook_url=webhook_url,
+                legal_number=legal_number,
+                contact_email=contact_email,
+                phone=phone,
+            )
+    except IntegrityError as error:
+        if Company.objects.filter(code=code.upper()).exists():
+            raise Conflict(COMPANY_CODE_TAKEN) from error
+        raise
+
+
+# What a client may change on a company after creating it.
+UPDATABLE_COMPANY_FIELDS = ("name", "abm_code", "webhook_url")
+
+
+@transaction.atomic
+def company_update(*, api_client: ApiClient, code: str, changes: dict) -> Company:
+    """Apply `changes` (a subset of UPDATABLE_COMPANY_FIELDS) to the client's company."""
+    company = company_get_for_update(api_client=api_client, code=code)
+    fields = [field for field in UPDATABLE_COMPANY_FIELDS if field in changes]
+    for field in fields:
+        setattr(company, field, changes[field])
+    if fields:
+        company.save(update_fields=[*fields, "updated_at"])
+    return company

@@ -1,0 +1,120 @@
+"""The response and error envelopes, applied once for every API answer.
+
+Success: `{"statusCode": 200, "message": "Request successful", "envelop": <data>}`.
+Error: `{"statusCode": 400, "error": "Bad Request", "message": "...", "details": [...]}`,
+with `details` on validation failures and `envelop: []` where the interface shows it.
+"""
+
+import logging
+from http import HTTPStatus
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.views import set_rollback
+
+from config.errors import FieldError, ServiceError
+
+logger = logging.getLogger(__name__)
+
+SUCCESS_MESSAGE = "Request successful"
+VALIDATION_MESSAGE = "Invalid request data"
+INVALID_JSON_MESSAGE = "Invalid JSON body"
+UNAUTHORIZED_MESSAGE = "Unauthorized access"
+SERVER_ERROR_MESSAGE = "Internal server error"
+
+
+def success_envelope(data, status_code: int) -> dict:
+    return {"statusCode": status_code, "message": SUCCESS_MESSAGE, "envelop": data}
+
+
+def error_envelope(
+    status_code: int,
+    message,
+    details: list[FieldError] | None = None,
+    *,
+    with_envelop: bool = False,
+) -> dict:
+    body = {"statusCode": status_code, "error": HTTPStatus(status_code).phrase, "message": message}
+    if details is not None:
+        body["details"] = details
+    if with_envelop:
+        body["envelop"] = []
+    return body
+
+
+class EnvelopeRenderer(JSONRenderer):
+    """Wraps successful answers; error answers arrive already enveloped by the handler."""
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        response = (renderer_context or {}).get("response")
+        if response is not None and response.status_code < 400:
+            data = success_envelope(data, response.status_code)
+        return super().render(data, accepted_media_type, renderer_context)
+
+
+def exception_handler(exc: Exception, context: dict) -> Response:
+    """DRF's exception handler: every exception becomes an error envelope, never HTML."""
+    headers = {}
+    details = None
+    if isinstance(exc, ServiceError):
+        status_code, message, details = exc.status_code, exc.message, exc.details
+    elif isinstance(exc, exceptions.ValidationError):
+        status_code, message = status.HTTP_400_BAD_REQUEST, VALIDATION_MESSAGE
+        details = flatten_validation_errors(exc.detail)
+    elif isinstance(exc, exceptions.ParseError):
+        status_code, message = status.HTTP_400_BAD_REQUEST, INVALID_JSON_MESSAGE
+    elif isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
+        status_code, message = status.HTTP_401_UNAUTHORIZED, UNAUTHORIZED_MESSAGE
+        authenticate_header = context["view"].get_authenticate_header(context["request"])
+        if authenticate_header:
+            headers["WWW-Authenticate"] = authenticate_header
+    elif isinstance(exc, Http404):
+        status_code, message = status.HTTP_404_NOT_FOUND, str(exc) or "Not found"
+    elif isinstance(exc, DjangoPermissionDenied):
+        status_code, message = status.HTTP_403_FORBIDDEN, str(exc) or "Forbidden"
+    elif isinstance(exc, exceptions.APIException):
+        status_code, message = exc.status_code, str(exc.detail)
+        if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+            headers["Retry-After"] = str(int(exc.wait))
+    else:
+        logger.exception("Unhandled error in %s", context.get("view"), exc_info=exc)
+        status_code, message = status.HTTP_500_INTERNAL_SERVER_ERROR, SERVER_ERROR_MESSAGE
+
+    # Whatever the view wrote before failing is undone (ATOMIC_REQUESTS or an outer atomic).
+    set_rollback()
+    view = context.get("view")
+    body = error_envelope(
+        status_code,
+        message,
+        details,
+        with_envelop=getattr(view, "errors_carry_envelop", False),
+    )
+    return Response(body, status=status_code, headers=headers)
+
+
+def flatten_validation_errors(detail, path: str = "") -> list[FieldError]:
+    """DRF's nested error structure as a flat list of `{field, message}` with camelCase paths
+    such as `hardwares[0].brand`. Errors not tied to a field carry the path of their object,
+    or `data` at the top level (the request's `data`)."""
+    if isinstance(detail, dict):
+        errors = []
+        for key, value in detail.items():
+            if key == api_settings.NON_FIELD_ERRORS_KEY:
+                errors += flatten_validation_errors(value, path)
+            elif isinstance(key, int):
+                errors += flatten_validation_errors(value, f"{path}[{key}]")
+            else:
+                errors += flatten_validation_errors(value, f"{path}.{key}" if path else key)
+        return errors
+    if isinstance(detail, list):
+        if all(isinstance(item, str) for item in detail):
+            return [{"field": path or "data", "message": str(item)} for item in detail]
+        errors = []
+        for index, item in enumerate(detail):
+            errors += flatten_validation_errors(item, f"{path}[{index}]")
+        return errors
+    return [{"field": path or "data", "message": str(detail)}]

@@ -1,0 +1,92 @@
+"""`POST /gateway`: the interface's full request envelope, sent to one endpoint.
+
+`{"verb": "GET", "request": "orders/<id>", "vendor": "hlos", "filters": {...}, "data": {...}}`
+is turned into the request the direct path would receive (same headers, `filters` as the query
+string, `data` as the JSON body) and handed to the very view that serves that path, so the
+answer is the direct call's answer: same status, same body.
+"""
+
+import io
+import json
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.core.handlers.wsgi import WSGIRequest
+from django.urls import Resolver404, resolve
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.parsers import JSONParser
+from rest_framework.views import APIView
+
+from config.api.middleware import strip_trailing_slash
+from config.api.views import UnknownPathView, unknown_path_message
+from config.errors import ServiceError
+
+
+class GatewayRequestSerializer(serializers.Serializer):
+    verb = serializers.CharField(help_text="HTTP method of the operation, e.g. GET or POST.")
+    request = serializers.CharField(
+        help_text="The operation's path without the leading slash, identifiers filled in."
+    )
+    vendor = serializers.CharField(help_text="The service's vendor constant (SERVICE_VENDOR).")
+    filters = serializers.DictField(
+        required=False, default=dict, help_text="Read criteria, sent as the query string."
+    )
+    data = serializers.JSONField(required=False, help_text="The write payload, sent as the body.")
+
+
+class GatewayView(APIView):
+    # The envelope itself is the body here: it must not be unwrapped like other write bodies.
+    parser_classes = [JSONParser]
+    # The dispatched view counts the request against the client's budget; counting it here
+    # too would halve the budget of gateway users.
+    throttle_classes = []
+
+    @extend_schema(
+        operation_id="gateway",
+        request=GatewayRequestSerializer,
+        responses={200: OpenApiResponse(description="Exactly what the dispatched call answers.")},
+    )
+    def post(self, request):
+        envelope = GatewayRequestSerializer(data=request.data)
+        envelope.is_valid(raise_exception=True)
+        envelope = envelope.validated_data
+        if envelope["vendor"].strip().lower() != settings.SERVICE_VENDOR.lower():
+            raise ServiceError(f"Unknown vendor: vendor must be {settings.SERVICE_VENDOR}")
+
+        verb = envelope["verb"].strip().upper()
+        path, _, query = envelope["request"].strip().partition("?")
+        path = strip_trailing_slash("/" + path.lstrip("/"))
+        view = self._api_view_for(verb, path)
+        inner = self._inner_request(request, verb, path, query, envelope)
+        response = view.func(inner, *view.args, **view.kwargs)
+        # Rendered by the dispatched view's renderer and context, so the gateway adds nothing.
+        return response.render()
+
+    @staticmethod
+    def _api_view_for(verb: str, path: str):
+        try:
+            match = resolve(path)
+        except Resolver404:
+            match = None
+        view_class = getattr(match.func, "cls", None) if match else None
+        is_api_view = isinstance(view_class, type) and issubclass(view_class, APIView)
+        if not is_api_view or issubclass(view_class, GatewayView | UnknownPathView):
+            raise NotFound(unknown_path_message(verb, path))
+        return match
+
+    @staticmethod
+    def _inner_request(request, verb: str, path: str, query: str, envelope: dict) -> WSGIRequest:
+        filters = urlencode(envelope["filters"], doseq=True)
+        body = json.dumps(envelope["data"]).encode() if "data" in envelope else b""
+        environ = {
+            **request.META,
+            "REQUEST_METHOD": verb,
+            "PATH_INFO": path,
+            "QUERY_STRING": "&".join(part for part in (query, filters) if part),
+            "CONTENT_TYPE": "application/json",
+            "CONTENT_LENGTH": str(len(body)),
+            "wsgi.input": io.BytesIO(body),
+        }
+        return WSGIRequest(environ)

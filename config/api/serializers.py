@@ -1,0 +1,51 @@
+"""Serializer bases that speak the interface's camelCase.
+
+Models and services use snake_case; the interface uses camelCase. Rather than converting
+whole bodies on the way in and out (which mangles names such as `governmentDNI`), the
+serializers themselves carry the interface's names: a field declared or generated as
+`government_dni` is exposed as `governmentDNI`, reading and writing the `government_dni`
+attribute. Errors, the OpenAPI schema and the bodies all see the same names.
+"""
+
+from rest_framework import serializers
+
+# Words the interface writes in capitals inside camelCase names (governmentDNI).
+ACRONYMS = {"dni": "DNI"}
+REQUIRED_MESSAGE = "{field} should not be empty"
+
+
+def camel_case(name: str) -> str:
+    """`government_dni` -> `governmentDNI`; names without underscores are kept as they are."""
+    first, *rest = name.split("_")
+    return first + "".join(ACRONYMS.get(word, word[:1].upper() + word[1:]) for word in rest)
+
+
+class CamelCaseMixin:
+    def get_fields(self):
+        fields = {}
+        for name, field in super().get_fields().items():
+            exposed = camel_case(name)
+            if exposed != name and field.source is None:
+                field.source = name
+            _word_missing_value_errors(field, exposed)
+            fields[exposed] = field
+        return fields
+
+
+def _word_missing_value_errors(field: serializers.Field, exposed_name: str) -> None:
+    """One wording for absent, empty and null values, naming the field as the client wrote it
+    (`name should not be empty`), unless the field was given a message of its own."""
+    defaults = {}
+    for cls in reversed(type(field).__mro__):
+        defaults.update(getattr(cls, "default_error_messages", {}))
+    for key in ("required", "blank", "null"):
+        if field.error_messages.get(key, defaults.get(key)) == defaults.get(key):
+            field.error_messages[key] = REQUIRED_MESSAGE.format(field=exposed_name)
+
+
+class Serializer(CamelCaseMixin, serializers.Serializer):
+    pass
+
+
+class ModelSerializer(CamelCaseMixin, serializers.ModelSerializer):
+    pass

@@ -1,0 +1,49 @@
+"""The one exception type for refusals, raised by services and turned into answers elsewhere.
+
+The API's exception handler makes it the error envelope, the admin a message, a management
+command an error line and a non-zero exit. Nobody builds an error envelope by hand.
+"""
+
+from collections.abc import Sequence
+from typing import TypedDict
+
+
+class FieldError(TypedDict):
+    field: str
+    message: str
+
+
+class ServiceError(Exception):
+    """A request the rules refuse. `message` may be a list where the interface shows one."""
+
+    status_code = 400
+
+    def __init__(
+        self,
+        message: str | Sequence[str],
+        *,
+        details: Sequence[FieldError] | None = None,
+        status_code: int | None = None,
+    ):
+        super().__init__(message)
+        self.message = message
+        self.details = list(details) if details is not None else None
+        if status_code is not None:
+            self.status_code = status_code
+
+    @classmethod
+    def invalid_field(cls, field: str, message: str) -> "ServiceError":
+        """A validation failure found by a service, shaped like a serializer's."""
+        return cls("Invalid request data", details=[{"field": field, "message": message}])
+
+
+class Forbidden(ServiceError):
+    status_code = 403
+
+
+class NotFound(ServiceError):
+    status_code = 404
+
+
+class Conflict(ServiceError):
+    status_code = 409

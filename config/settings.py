@@ -1,0 +1,163 @@
+"""Settings, read from environment variables (and `.env` when present).
+
+Every variable is documented in the README's "Configuration" section. The defaults give a
+new user a working service with no server installed: SQLite, tasks run in-process.
+"""
+
+from pathlib import Path
+
+import environ
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+env = environ.Env()
+environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
+
+ENVIRONMENTS = ("production", "sandbox", "staging", "development", "test")
+ENVIRONMENT = env.str("ENVIRONMENT", default="development")
+if ENVIRONMENT not in ENVIRONMENTS:
+    raise environ.ImproperlyConfigured(
+        f"ENVIRONMENT must be one of {', '.join(ENVIRONMENTS)}; got {ENVIRONMENT!r}"
+    )
+
+DEBUG = env.bool("DEBUG", default=ENVIRONMENT == "development")
+SECRET_KEY = env.str(
+    "SECRET_KEY",
+    default="insecure-development-key" if ENVIRONMENT != "production" else environ.Env.NOTSET,
+)
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
+
+# The vendor constant a gateway request must name (compared case-insensitively).
+SERVICE_VENDOR = env.str("SERVICE_VENDOR", default="hlos")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "django_filters",
+    "drf_spectacular",
+    "companies",
+    "employees",
+    "hardware",
+    "catalog",
+    "logistics",
+    "orders",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "config.api.middleware.OptionalTrailingSlashMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+# API paths answer with or without a trailing slash (config.urls), never through a redirect.
+APPEND_SLASH = False
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Redis is the Celery broker and the cache. Without it, tasks run in-process (after the
+# transaction that queued them commits, since every call site queues through on_commit).
+REDIS_URL = env.str("REDIS_URL", default="")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": f"hlos-{ENVIRONMENT}",
+        }
+    }
+    CELERY_BROKER_URL = REDIS_URL
+    CELERY_TASK_ALWAYS_EAGER = False
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CELERY_BROKER_URL = "memory://"
+    CELERY_TASK_ALWAYS_EAGER = True
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
+vars().update(EMAIL_CONFIG)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="hlos@localhost")
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["companies.api.authentication.ApiKeyAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": ["config.api.envelope.EnvelopeRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["config.api.parsers.EnvelopeJSONParser"],
+    "DEFAULT_THROTTLE_CLASSES": ["config.api.throttling.ApiClientThrottle"],
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "EXCEPTION_HANDLER": "config.api.envelope.exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "config.api.schema.EnvelopeAutoSchema",
+    "UNAUTHENTICATED_USER": None,
+}
+# Requests per API client; over it the answer is 429 with Retry-After.
+API_THROTTLE_RATE = env.str("API_THROTTLE_RATE", default="1200/min")
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Hardware Logistics Orchestration Service",
+    "DESCRIPTION": (
+        "Manage the hardware a company owns: movements between provider warehouses and "
+        "employees, hardware orders, employees, hardware items, companies and the catalog.\n\n"
+        "Authenticate with `Authorization: Bearer <key>` or `X-API-Key: <key>`. Write bodies "
+        'may be sent plain or wrapped as `{"data": {...}}`. Every answer is an envelope: '
+        '`{"statusCode", "message": "Request successful", "envelop"}` on success, '
+        '`{"statusCode", "error", "message", "details"?}` on error. `POST /gateway` takes the '
+        "whole request envelope and answers exactly as the direct call would."
+    ),
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SCHEMA_PATH_PREFIX_TRIM": False,
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+}

@@ -1,0 +1,23 @@
+from django.contrib import admin
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from config.api.gateway import GatewayView
+from config.api.views import UnknownPathView
+
+# API routes are written without a trailing slash; OptionalTrailingSlashMiddleware lets
+# clients add one.
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("schema", SpectacularAPIView.as_view(), name="schema"),
+    path("docs", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("gateway", GatewayView.as_view(), name="gateway"),
+    path("", include("companies.api.urls")),
+    # Last: every other path is a 404 in the error envelope, whatever the method.
+    re_path(r"", UnknownPathView.as_view()),
+]
+
+handler400 = "config.api.views.json_bad_request"
+handler403 = "config.api.views.json_forbidden"
+handler404 = "config.api.views.json_not_found"
+handler500 = "config.api.views.json_server_error"
