@@ -13,6 +13,8 @@ def pytest_configure(config):
             f"elsewhere ({engine}). Run `make test`, or set DATABASE_URL=postgres://... ",
             returncode=2,
         )
+    # Staff users in admin tests need no costly password hashing.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 class CallerClient(APIClient):

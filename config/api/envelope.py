@@ -14,7 +14,6 @@ from rest_framework import exceptions, status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
-from rest_framework.views import set_rollback
 
 from config.errors import FieldError, ServiceError
 
@@ -84,8 +83,8 @@ def exception_handler(exc: Exception, context: dict) -> Response:
         logger.exception("Unhandled error in %s", context.get("view"), exc_info=exc)
         status_code, message = status.HTTP_500_INTERNAL_SERVER_ERROR, SERVER_ERROR_MESSAGE
 
-    # Whatever the view wrote before failing is undone (ATOMIC_REQUESTS or an outer atomic).
-    set_rollback()
+    # Nothing to roll back here: every write is one service call in its own transaction,
+    # which the exception has already undone.
     view = context.get("view")
     body = error_envelope(
         status_code,

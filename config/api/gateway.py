@@ -19,6 +19,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.parsers import JSONParser
 from rest_framework.views import APIView
 
+from config.api.envelope import EnvelopeRenderer
 from config.api.middleware import strip_trailing_slash
 from config.api.views import UnknownPathView, unknown_path_message
 from config.errors import ServiceError
@@ -71,8 +72,15 @@ class GatewayView(APIView):
         except Resolver404:
             match = None
         view_class = getattr(match.func, "cls", None) if match else None
-        is_api_view = isinstance(view_class, type) and issubclass(view_class, APIView)
-        if not is_api_view or issubclass(view_class, GatewayView | UnknownPathView):
+        # Only the interface's operations, the views that answer in the envelope, are reachable:
+        # not the admin, the docs, or the gateway itself.
+        is_operation = (
+            isinstance(view_class, type)
+            and issubclass(view_class, APIView)
+            and EnvelopeRenderer in view_class.renderer_classes
+            and not issubclass(view_class, GatewayView | UnknownPathView)
+        )
+        if not is_operation:
             raise NotFound(unknown_path_message(verb, path))
         return match
 

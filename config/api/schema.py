@@ -28,11 +28,9 @@ class ErrorEnvelopeSerializer(serializers.Serializer):
         ref_name = "ErrorEnvelope"
 
 
-# Answers every operation can give, beyond those a view declares.
-COMMON_ERRORS = {
-    "400": "Invalid input, state or identifier.",
-    "401": "Missing, unknown or revoked API key.",
-}
+UNAUTHORIZED = "Missing, unknown or revoked API key."
+BAD_REQUEST = "Invalid input, state or identifier."
+NOT_FOUND = "No such record visible to this API client."
 
 
 class EnvelopeAutoSchema(AutoSchema):
@@ -43,9 +41,12 @@ class EnvelopeAutoSchema(AutoSchema):
                 for media in response.get("content", {}).values():
                     media["schema"] = self._success_envelope(int(code), media["schema"])
         error_ref = self.resolve_serializer(ErrorEnvelopeSerializer, "response").ref
-        errors = dict(COMMON_ERRORS)
+        errors = {"401": UNAUTHORIZED}
+        takes_input = self.method != "GET" or "{" in self.path or self.get_override_parameters()
+        if takes_input:
+            errors["400"] = BAD_REQUEST
         if "{" in self.path:
-            errors["404"] = "No such record visible to this API client."
+            errors["404"] = NOT_FOUND
         for code, description in errors.items():
             responses.setdefault(code, {"description": description})
         for code, response in responses.items():

@@ -1,0 +1,113 @@
+"""API keys: either header, only a hash stored, revocable, 401 `Unauthorized access` otherwise."""
+
+import pytest
+from django.core.management import CommandError, call_command
+from rest_framework.test import APIClient
+
+from companies import keys
+from companies.models import ApiKey
+from companies.services import api_key_revoke
+from tests.factories import ApiClientFactory, CompanyFactory, issue_key
+
+pytestmark = pytest.mark.django_db
+
+UNAUTHORIZED = {
+    "statusCode": 401,
+    "error": "Unauthorized",
+    "message": "Unauthorized access",
+    "envelop": [],
+}
+
+
+def get_companies(**headers):
+    return APIClient().get("/companies", headers=headers)
+
+
+@pytest.fixture
+def api_client():
+    return ApiClientFactory()
+
+
+def test_a_key_works_as_bearer_token_and_as_x_api_key(api_client):
+    CompanyFactory(api_client=api_client, code="KEY")
+    raw_key = issue_key(api_client)
+
+    bearer = get_companies(Authorization=f"Bearer {raw_key}")
+    lowercase_scheme = get_companies(Authorization=f"bearer {raw_key}")
+    header = get_companies(**{"X-API-Key": raw_key})
+
+    for response in (bearer, lowercase_scheme, header):
+        assert response.status_code == 200
+        assert [company["companyCode"] for company in response.json()["envelop"]] == ["KEY"]
+
+
+def test_only_a_hash_and_a_prefix_of_the_key_are_stored(api_client):
+    raw_key = issue_key(api_client)
+
+    key = ApiKey.objects.get(client=api_client)
+    assert raw_key.startswith(f"hlos_{key.prefix}.")
+    assert key.hashed_key == keys.hash_key(raw_key)
+    assert raw_key not in {key.prefix, key.hashed_key}
+
+
+def test_using_a_key_records_when_it_was_last_used(api_client):
+    raw_key = issue_key(api_client)
+    assert ApiKey.objects.get(client=api_client).last_used_at is None
+
+    get_companies(**{"X-API-Key": raw_key})
+
+    assert ApiKey.objects.get(client=api_client).last_used_at is not None
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        {"Authorization": "Bearer"},
+        {"Authorization": "Basic dXNlcjpwYXNz"},
+        {"Authorization": "Bearer not-a-key"},
+        {"X-API-Key": "hlos_000000000000.unknown-secret"},
+    ],
+)
+def test_missing_or_unknown_keys_are_401(headers):
+    response = get_companies(**headers)
+
+    assert response.status_code == 401
+    assert response.json() == UNAUTHORIZED
+    assert response["WWW-Authenticate"] == 'Bearer realm="api"'
+
+
+def test_a_known_prefix_with_a_wrong_secret_is_401(api_client):
+    raw_key = issue_key(api_client)
+    forged = raw_key[: raw_key.index(".") + 1] + "forged-secret"
+
+    assert get_companies(Authorization=f"Bearer {forged}").status_code == 401
+
+
+def test_a_revoked_key_is_refused_and_the_clients_other_keys_still_work(api_client):
+    revoked, kept = issue_key(api_client), issue_key(api_client)
+    api_key_revoke(key=ApiKey.objects.get(prefix=keys.prefix_of(revoked)))
+
+    assert get_companies(Authorization=f"Bearer {revoked}").json() == UNAUTHORIZED
+    assert get_companies(Authorization=f"Bearer {kept}").status_code == 200
+
+
+def test_an_inactive_clients_keys_are_refused(api_client):
+    raw_key = issue_key(api_client)
+    api_client.is_active = False
+    api_client.save()
+
+    assert get_companies(Authorization=f"Bearer {raw_key}").status_code == 401
+
+
+def test_create_api_client_prints_a_working_key_alone_on_the_last_line(capsys):
+    call_command("create_api_client", "Acme IT")
+
+    last_line = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last_line.startswith("hlos_") and " " not in last_line
+    assert get_companies(Authorization=f"Bearer {last_line}").status_code == 200
+
+
+def test_create_api_client_refuses_a_taken_name(api_client):
+    with pytest.raises(CommandError, match="already exists"):
+        call_command("create_api_client", api_client.name)

@@ -1,0 +1,46 @@
+"""The service's URLs plus a few views that exist only to exercise the conventions."""
+
+from django.urls import path
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from companies.api.scoping import company_from_body, company_from_filters
+from config.urls import handler400, handler403, handler404, handler500, urlpatterns as service
+
+__all__ = ["handler400", "handler403", "handler404", "handler500", "urlpatterns"]
+
+
+class BoomView(APIView):
+    def post(self, request):
+        raise RuntimeError("unexpected")
+
+
+def plain_django_boom(request):
+    raise RuntimeError("a failure outside DRF")
+
+
+class EchoView(APIView):
+    """Answers what it received, to show what the gateway forwards."""
+
+    def get(self, request):
+        return Response([{"query": request.query_params.dict()}])
+
+    def post(self, request):
+        return Response([{"query": request.query_params.dict(), "body": request.data}], status=201)
+
+
+class ScopedReadView(APIView):
+    def get(self, request):
+        return Response([{"companyCode": company_from_filters(request).code}])
+
+    def post(self, request):
+        return Response([{"companyCode": company_from_body(request).code}])
+
+
+urlpatterns = [
+    path("test/boom", BoomView.as_view()),
+    path("test/plain-boom", plain_django_boom),
+    path("test/echo", EchoView.as_view()),
+    path("test/scoped", ScopedReadView.as_view()),
+    *service,
+]
