@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "companies",
     "employees",
     "hardware",
@@ -123,6 +124,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# `runserver` serves the admin's and Swagger UI's files in development; elsewhere run
+# `manage.py collectstatic` and let the web server serve STATIC_ROOT at STATIC_URL.
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["companies.api.authentication.ApiKeyAuthentication"],
@@ -153,6 +156,9 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX_TRIM": False,
+    # Swagger UI's files are served from this installation, not a CDN: the docs work offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
 }
 
 LOGGING = {

@@ -26,4 +26,3 @@ def company_from_body(request: Request, *, message: str = INVALID_COMPANY_CODE) 
     if not isinstance(code, str) or not code.strip():
         raise ServiceError("Missing required field: companyCode")
     return company_get_managed(api_client=request.user, code=code, message=message)
-

@@ -78,7 +78,9 @@ def test_the_vendor_is_compared_without_regard_to_case(caller):
 
 @override_settings(SERVICE_VENDOR="acme-logistics")
 def test_a_wrong_vendor_is_400_and_nothing_is_dispatched(caller):
-    response = through_gateway(caller, "POST", "companies", data={"name": "X", "companyCode": "XXX"})
+    response = through_gateway(
+        caller, "POST", "companies", data={"name": "X", "companyCode": "XXX"}
+    )
 
     assert response.status_code == 400
     assert response.json() == {

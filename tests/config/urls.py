@@ -5,7 +5,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companies.api.scoping import company_from_body, company_from_filters
-from config.urls import handler400, handler403, handler404, handler500, urlpatterns as service
+from config.urls import handler400, handler403, handler404, handler500
+from config.urls import urlpatterns as service
 
 __all__ = ["handler400", "handler403", "handler404", "handler500", "urlpatterns"]
 
