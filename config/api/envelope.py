@@ -6,12 +6,15 @@ with `details` on validation failures and `envelop: []` where the interface show
 """
 
 import logging
+from decimal import Decimal
 from http import HTTPStatus
 
+import orjson
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
+from django.utils.functional import Promise
 from rest_framework import exceptions, status
-from rest_framework.renderers import JSONRenderer
+from rest_framework.renderers import BaseRenderer
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
@@ -45,14 +48,27 @@ def error_envelope(
     return body
 
 
-class EnvelopeRenderer(JSONRenderer):
-    """Wraps successful answers; error answers arrive already enveloped by the handler."""
+class EnvelopeRenderer(BaseRenderer):
+    """Wraps successful answers (error answers arrive enveloped by the handler) and writes
+    them with orjson, several times faster than the standard library on long lists."""
+
+    media_type = "application/json"
+    format = "json"
+    charset = None  # JSON is UTF-8 by definition
 
     def render(self, data, accepted_media_type=None, renderer_context=None):
         response = (renderer_context or {}).get("response")
         if response is not None and response.status_code < 400:
             data = success_envelope(data, response.status_code)
-        return super().render(data, accepted_media_type, renderer_context)
+        # Datetimes not already made strings by a serializer come out like DRF writes them.
+        return orjson.dumps(data, default=_encode_other, option=orjson.OPT_UTC_Z)
+
+
+def _encode_other(value):
+    # Lazy translations (DRF's messages) and decimals, the values orjson leaves to us.
+    if isinstance(value, Promise | Decimal):
+        return str(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
 
 def exception_handler(exc: Exception, context: dict) -> Response:
