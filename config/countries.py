@@ -11,3 +11,17 @@ ISO_COUNTRY_CODES = frozenset(country.alpha_2 for country in pycountry.countries
 
 def is_country_code(code: str, *, allow_eu: bool = False) -> bool:
     return code in ISO_COUNTRY_CODES or (allow_eu and code == EU)
+
+
+def is_european(code: str) -> bool:
+    return code == EU or code in EU_MEMBERS
+
+
+def storage_country_code(code: str) -> str:
+    """The country code of the warehouse that serves `code`: EU members share the EU one."""
+    return EU if is_european(code) else code
+
+
+def are_compatible(first: str, second: str) -> bool:
+    """Hardware may move between two countries when they are equal or both European."""
+    return first == second or (is_european(first) and is_european(second))

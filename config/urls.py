@@ -13,6 +13,9 @@ urlpatterns = [
     path("docs", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("gateway", GatewayView.as_view(), name="gateway"),
     path("", include("companies.api.urls")),
+    path("", include("employees.api.urls")),
+    path("", include("hardware.api.urls")),
+    path("", include("catalog.api.urls")),
     # Last: every other path is a 404 in the error envelope, whatever the method.
     re_path(r"", UnknownPathView.as_view()),
 ]

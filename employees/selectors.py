@@ -1,0 +1,29 @@
+"""Reads of employees, always within one company."""
+
+from uuid import UUID
+
+from django.db.models import QuerySet
+
+from companies.models import Company
+from config.errors import NotFound
+from employees.models import Employee
+
+EMPLOYEE_NOT_FOUND = "Employee not found"
+
+
+def employee_list(*, company: Company) -> QuerySet[Employee]:
+    return Employee.objects.filter(company=company)
+
+
+def employee_get(*, company: Company, employee_id: UUID) -> Employee:
+    employee = employee_list(company=company).filter(pk=employee_id).first()
+    if employee is None:
+        raise NotFound(EMPLOYEE_NOT_FOUND)
+    return employee
+
+
+def employee_get_by_email(*, company: Company, email: str) -> Employee:
+    employee = employee_list(company=company).filter(email=email.strip().lower()).first()
+    if employee is None:
+        raise NotFound(EMPLOYEE_NOT_FOUND)
+    return employee

@@ -1,0 +1,128 @@
+"""Hardware items a company owns, the provider's storages, and the types of hardware."""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+from hardware.choices import CreatedThrough, HardwareStatus
+
+
+class HardwareType(models.Model):
+    """A kind of hardware (MACBOOK, MONITOR, ...). Made by a data migration."""
+
+    name = models.CharField(max_length=50, unique=True)
+    image = models.CharField(max_length=500)
+    order_only = models.BooleanField(
+        default=False,
+        help_text="Sold on order lines (extended warranties) but never a hardware item.",
+    )
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+
+class Storage(models.Model):
+    """A provider warehouse: one per country code; EU members share the `EU` one."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    country_code = models.CharField(max_length=2, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["country_code"]
+
+    def __str__(self):
+        return f"Storage {self.country_code}"
+
+
+class Hardware(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    company = models.ForeignKey(
+        "companies.Company", on_delete=models.PROTECT, related_name="hardwares"
+    )
+    hardware_type = models.ForeignKey(HardwareType, on_delete=models.PROTECT)
+    common_model = models.ForeignKey(
+        "catalog.CatalogItem", on_delete=models.SET_NULL, null=True, blank=True
+    )
+    status = models.CharField(max_length=10, choices=HardwareStatus.choices, db_index=True)
+    employee = models.ForeignKey(
+        "employees.Employee",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="hardwares",
+    )
+    storage = models.ForeignKey(
+        Storage, on_delete=models.PROTECT, null=True, blank=True, related_name="hardwares"
+    )
+    in_movement = models.BooleanField(
+        default=False,
+        help_text="Part of a movement request that is not DONE; kept by the movement services.",
+    )
+    serial_number = models.CharField(max_length=100, blank=True, default="")
+    description = models.TextField(null=True, blank=True)
+    brand = models.CharField(max_length=20, null=True, blank=True)
+    name = models.CharField(max_length=200)
+    ram = models.CharField(max_length=50, null=True, blank=True)
+    disk_space = models.CharField(max_length=50, null=True, blank=True)
+    display_size = models.CharField(max_length=50, null=True, blank=True)
+    processor = models.CharField(max_length=100, null=True, blank=True)
+    gpu = models.CharField(max_length=100, null=True, blank=True)
+    image = models.CharField(max_length=500, blank=True, default="")
+    date_bought = models.DateTimeField(null=True, blank=True)
+    country_code = models.CharField(max_length=2)
+    new_hardware = models.BooleanField(default=True)
+    external_reference = models.CharField(max_length=200, null=True, blank=True)
+    factory_reset = models.BooleanField(default=False)
+    damaged = models.BooleanField(default=False)
+    cost = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
+    cost_currency = models.CharField(max_length=3, default="USD")
+    office_name = models.CharField(max_length=200, null=True, blank=True)
+    created_through = models.CharField(
+        max_length=10, choices=CreatedThrough.choices, null=True, blank=True
+    )
+    # The order that created the item: an id, not a foreign key, since orders sit above us.
+    created_order_id = models.UUIDField(null=True, blank=True)
+    created_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at", "id"]
+        indexes = [models.Index(fields=["company", "status", "country_code"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["company", "serial_number"],
+                condition=~models.Q(serial_number=""),
+                name="hardware_serial_unique_per_company",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(status=HardwareStatus.EMPLOYEE, employee__isnull=False)
+                    | models.Q(status=HardwareStatus.STORAGE, employee__isnull=True)
+                ),
+                name="hardware_status_matches_assignment",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.name} ({self.serial_number or 'no serial'})"
+
+
+class HardwareNote(models.Model):
+    hardware = models.ForeignKey(Hardware, on_delete=models.CASCADE, related_name="notes")
+    content = models.TextField()
+    author_email = models.EmailField(help_text="Who wrote it: a staff user or the API client.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self):
+        return self.content[:60]
