@@ -2,6 +2,10 @@ import factory
 
 from companies.models import ApiClient, Company
 from companies.services import api_key_issue
+from config.countries import storage_country_code
+from employees.models import Employee
+from hardware.choices import CreatedThrough, HardwareStatus
+from hardware.models import Hardware, HardwareType, Storage
 
 
 class ApiClientFactory(factory.django.DjangoModelFactory):
@@ -30,3 +34,60 @@ class CompanyFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Company {n}")
     code = factory.Sequence(lambda n: company_code(n + 1000))
     country_code = "US"
+
+
+# --- employees and hardware -------------------------------------------------------------
+
+
+class EmployeeFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Employee
+
+    company = factory.SubFactory(CompanyFactory)
+    first_name = factory.Sequence(lambda n: f"Ada{n}")
+    last_name = "Lovelace"
+    email = factory.Sequence(lambda n: f"employee{n}@example.com")
+    government_dni = factory.Sequence(lambda n: f"DNI{n:08d}")
+    address = "1 Main Street"
+    city = "New York City"
+    post_code = "10001"
+    country_code = "US"
+    lat = 40.71427
+    lng = -74.00597
+
+
+def hardware_type(name: str) -> HardwareType:
+    """One of the types made by the data migration."""
+    return HardwareType.objects.get(name=name)
+
+
+class HardwareFactory(factory.django.DjangoModelFactory):
+    """An item in the storage of its country; pass `employee=` (and status EMPLOYEE) to
+    assign it, or use `on_employee`."""
+
+    class Meta:
+        model = Hardware
+
+    company = factory.SubFactory(CompanyFactory)
+    hardware_type = factory.LazyFunction(lambda: hardware_type("MONITOR"))
+    status = HardwareStatus.STORAGE
+    storage = factory.LazyAttribute(
+        lambda item: Storage.objects.get_or_create(
+            country_code=storage_country_code(item.country_code)
+        )[0]
+    )
+    serial_number = factory.Sequence(lambda n: f"SN{n:06d}")
+    name = "Dell U2723QE"
+    brand = "DELL"
+    image = "/static/hardware/types/monitor.svg"
+    country_code = "US"
+    created_through = CreatedThrough.API
+
+    class Params:
+        on_employee = factory.Trait(
+            status=HardwareStatus.EMPLOYEE,
+            storage=None,
+            employee=factory.SubFactory(
+                EmployeeFactory, company=factory.SelfAttribute("..company")
+            ),
+        )
