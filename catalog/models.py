@@ -36,7 +36,12 @@ class CatalogItem(models.Model):
                 fields=["country_code", "manufacturer_part_number"],
                 condition=models.Q(manufacturer_part_number__isnull=False),
                 name="catalog_part_number_unique_per_country",
-            )
+            ),
+            models.CheckConstraint(
+                condition=models.Q(price__gte=0),
+                name="catalog_price_not_negative",
+                violation_error_message="Price must be 0 or more.",
+            ),
         ]
 
     def __str__(self):

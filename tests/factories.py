@@ -1,5 +1,8 @@
+from decimal import Decimal
+
 import factory
 
+from catalog.models import CatalogItem
 from companies.models import ApiClient, Company
 from companies.services import api_key_issue
 from config.countries import storage_country_code
@@ -91,3 +94,24 @@ class HardwareFactory(factory.django.DjangoModelFactory):
                 EmployeeFactory, company=factory.SelfAttribute("..company")
             ),
         )
+
+
+# --- catalog ---------------------------------------------------------------------------------
+
+
+class CatalogItemFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = CatalogItem
+
+    country_code = "US"
+    brand = "DELL"
+    name = factory.Sequence(lambda n: f"Latitude {5000 + n}")
+    hardware_type = "PC"
+    manufacturer_part_number = factory.Sequence(lambda n: f"MPN-{n:05d}")
+    price = Decimal("1299.00")
+    stock = 10
+    ram = "16GB"
+    disk_space = "512GB SSD"
+    display_size = '14"'
+    processor = "Intel Core i7-1365U"
+    image = "https://images.example.com/latitude.png"

@@ -1,0 +1,31 @@
+"""The catalog's answer, described for the OpenAPI schema. The view does not use these to
+write it: the selector shapes plain dicts, which is several times faster on long lists."""
+
+from rest_framework import serializers
+
+from config.api import serializers as api
+
+
+class CatalogItemSerializer(api.Serializer):
+    id = serializers.UUIDField()
+    country_code = serializers.CharField(help_text="ISO 3166-1 alpha-2, or EU.")
+    price = serializers.CharField(help_text="USD, two decimals, e.g. 1299.00.")
+    stock = serializers.CharField(help_text="Units in stock now, e.g. 12.")
+    brand = serializers.CharField(allow_null=True)
+    name = serializers.CharField()
+    ram = serializers.CharField(allow_null=True)
+    disk_space = serializers.CharField(allow_null=True)
+    display_size = serializers.CharField(allow_null=True)
+    processor = serializers.CharField(allow_null=True)
+    image = serializers.CharField()
+    deprecated = serializers.BooleanField(
+        help_text="No longer recommended for new orders; may still be in stock."
+    )
+    manufacturer_part_number = serializers.CharField(allow_null=True)
+    hardware_type = serializers.CharField(allow_null=True)
+
+
+# `[{"US": [items]}, {"BR": [items]}]`: one object per country code, keyed by it.
+CATALOG_RESPONSE = serializers.ListSerializer(
+    child=serializers.DictField(child=CatalogItemSerializer(many=True))
+)

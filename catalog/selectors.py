@@ -1,0 +1,55 @@
+"""Reads of the catalog. It is the provider's, the same for every API client: no company scope."""
+
+from itertools import groupby
+
+from django.db.models import CharField
+from django.db.models.functions import Cast
+
+from catalog.models import CatalogItem
+from config.countries import is_country_code
+from config.errors import ServiceError
+
+INVALID_COUNTRY_CODE = "Invalid country code"
+
+# The interface's name of each catalog item field and the column it is read from. Price and
+# stock are strings in the interface; PostgreSQL writes them (numeric(12,2) keeps "1299.00").
+ITEM_COLUMNS = {
+    "id": "id",
+    "countryCode": "country_code",
+    "price": Cast("price", CharField()),
+    "stock": Cast("stock", CharField()),
+    "brand": "brand",
+    "name": "name",
+    "ram": "ram",
+    "diskSpace": "disk_space",
+    "displaySize": "display_size",
+    "processor": "processor",
+    "image": "image",
+    "deprecated": "deprecated",
+    "manufacturerPartNumber": "manufacturer_part_number",
+    "hardwareType": "hardware_type",
+}
+
+
+def catalog_by_country(*, country_code: str | None = None) -> list[dict[str, list[dict]]]:
+    """`[{"BR": [items]}, {"US": [items]}]`: one object per country code, alphabetical, items
+    by name. With `country_code` (any case, `EU` too) only that country, even when it has no
+    items (`[{"AR": []}]`), so the caller always finds the key it asked for.
+
+    One query, read as tuples and shaped into plain dicts: this list is read often and long.
+    """
+    items = CatalogItem.objects.order_by("country_code", "name", "id")
+    if country_code is not None:
+        country_code = country_code.strip().upper()
+        if not is_country_code(country_code, allow_eu=True):
+            raise ServiceError(INVALID_COUNTRY_CODE)
+        items = items.filter(country_code=country_code)
+    names = list(ITEM_COLUMNS)
+    rows = (dict(zip(names, row, strict=True)) for row in items.values_list(*ITEM_COLUMNS.values()))
+    countries = [
+        {code: list(country_items)}
+        for code, country_items in groupby(rows, key=lambda item: item["countryCode"])
+    ]
+    if country_code is not None and not countries:
+        return [{country_code: []}]
+    return countries
