@@ -1,5 +1,6 @@
 """Reads of the tenant root. Every company read is scoped to the calling API client."""
 
+import re
 from datetime import timedelta
 
 from django.db.models import QuerySet
@@ -10,6 +11,7 @@ from companies.models import ApiClient, ApiKey, Company
 from config.errors import NotFound, ServiceError
 
 INVALID_COMPANY_CODE = "Invalid company code"
+COMPANY_CODE_PATTERN = re.compile(r"[A-Z0-9]{3}")
 # A key's last-used time is refreshed at most this often, so reads do not write every time.
 LAST_USED_RESOLUTION = timedelta(minutes=1)
 
@@ -37,12 +39,21 @@ def company_list(*, api_client: ApiClient) -> QuerySet[Company]:
     return Company.objects.filter(api_client=api_client)
 
 
+def _managed_with_code(api_client: ApiClient, code: str) -> QuerySet[Company]:
+    """The client's companies with this code: none for a code no company could have, which
+    is never sent to the database (a NUL byte there is an error, not a miss)."""
+    code = code.strip().upper()
+    if not COMPANY_CODE_PATTERN.fullmatch(code):
+        return Company.objects.none()
+    return company_list(api_client=api_client).filter(code=code)
+
+
 def company_get_managed(
     *, api_client: ApiClient, code: str, message: str = INVALID_COMPANY_CODE
 ) -> Company:
     """The client's company with this code. Unknown codes and other clients' companies get
     the same refusal, so nothing reveals that a code is taken elsewhere."""
-    company = company_list(api_client=api_client).filter(code=code.strip().upper()).first()
+    company = _managed_with_code(api_client, code).first()
     if company is None:
         raise ServiceError(message)
     return company
@@ -50,12 +61,7 @@ def company_get_managed(
 
 def company_get_for_update(*, api_client: ApiClient, code: str) -> Company:
     """The client's company with this code, locked for the rest of the transaction."""
-    company = (
-        company_list(api_client=api_client)
-        .select_for_update()
-        .filter(code=code.strip().upper())
-        .first()
-    )
+    company = _managed_with_code(api_client, code).select_for_update().first()
     if company is None:
         raise NotFound("Company not found")
     return company

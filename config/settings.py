@@ -21,9 +21,12 @@ if ENVIRONMENT not in ENVIRONMENTS:
     )
 
 DEBUG = env.bool("DEBUG", default=ENVIRONMENT == "development")
+# Deployed environments (production, sandbox, staging) must bring their own secret.
 SECRET_KEY = env.str(
     "SECRET_KEY",
-    default="insecure-development-key" if ENVIRONMENT != "production" else environ.Env.NOTSET,
+    default=(
+        "insecure-development-key" if ENVIRONMENT in ("development", "test") else environ.Env.NOTSET
+    ),
 )
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 
@@ -50,6 +53,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.api.middleware.JSONErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.api.middleware.OptionalTrailingSlashMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -132,6 +136,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["config.api.envelope.EnvelopeRenderer"],
     "DEFAULT_PARSER_CLASSES": ["config.api.parsers.EnvelopeJSONParser"],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "config.api.negotiation.EnvelopeContentNegotiation",
     "DEFAULT_THROTTLE_CLASSES": ["config.api.throttling.ApiClientThrottle"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "EXCEPTION_HANDLER": "config.api.envelope.exception_handler",
@@ -156,6 +161,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX_TRIM": False,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.api.schema.camel_case_path_parameters",
+    ],
     # Swagger UI's files are served from this installation, not a CDN: the docs work offline.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -1,3 +1,4 @@
+import psycopg
 import pytest
 from django.conf import settings
 from rest_framework.test import APIClient
@@ -13,8 +14,29 @@ def pytest_configure(config):
             f"elsewhere ({engine}). Run `make test`, or set DATABASE_URL=postgres://... ",
             returncode=2,
         )
+    _check_postgresql_reachable(settings.DATABASES["default"])
     # Staff users in admin tests need no costly password hashing.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def _check_postgresql_reachable(database: dict) -> None:
+    """Stop at once with a clear message, not with an error in every test."""
+    try:
+        psycopg.connect(
+            host=database["HOST"] or None,
+            port=database["PORT"] or None,
+            user=database["USER"] or None,
+            password=database["PASSWORD"] or None,
+            dbname="postgres",
+            connect_timeout=5,
+        ).close()
+    except psycopg.OperationalError as error:
+        pytest.exit(
+            f"Cannot connect to PostgreSQL for the tests: {error}\n"
+            "Set DATABASE_URL=postgres://user:password@host:5432/hlos to a server where that "
+            "user may create databases.",
+            returncode=2,
+        )
 
 
 class CallerClient(APIClient):

@@ -9,6 +9,7 @@ from companies.api.serializers import (
     CompanySerializer,
     CompanyUpdateSerializer,
 )
+from config.api.schema import ErrorEnvelopeSerializer
 
 
 class CompanyListView(APIView):
@@ -23,7 +24,7 @@ class CompanyListView(APIView):
     @extend_schema(
         operation_id="companies_create",
         request=CompanyCreateSerializer,
-        responses={201: CompanySerializer(many=True)},
+        responses={201: CompanySerializer(many=True), 409: ErrorEnvelopeSerializer},
     )
     def post(self, request):
         serializer = CompanyCreateSerializer(data=request.data)

@@ -11,6 +11,7 @@ from http import HTTPStatus
 
 import orjson
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import SuspiciousOperation
 from django.http import Http404
 from django.utils.functional import Promise
 from rest_framework import exceptions, status
@@ -89,6 +90,9 @@ def exception_handler(exc: Exception, context: dict) -> Response:
             headers["WWW-Authenticate"] = authenticate_header
     elif isinstance(exc, Http404):
         status_code, message = status.HTTP_404_NOT_FOUND, str(exc) or "Not found"
+    elif isinstance(exc, SuspiciousOperation):
+        # e.g. more query parameters than Django reads (TooManyFieldsSent)
+        status_code, message = status.HTTP_400_BAD_REQUEST, str(exc) or "Bad request"
     elif isinstance(exc, DjangoPermissionDenied):
         status_code, message = status.HTTP_403_FORBIDDEN, str(exc) or "Forbidden"
     elif isinstance(exc, exceptions.APIException):

@@ -16,11 +16,12 @@ from django.urls import Resolver404, resolve
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
-from rest_framework.parsers import JSONParser
+from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
 from config.api.envelope import EnvelopeRenderer
 from config.api.middleware import strip_trailing_slash
+from config.api.parsers import JSONBodyParser
 from config.api.views import UnknownPathView, unknown_path_message
 from config.errors import ServiceError
 
@@ -34,14 +35,18 @@ class GatewayRequestSerializer(serializers.Serializer):
     filters = serializers.DictField(
         required=False, default=dict, help_text="Read criteria, sent as the query string."
     )
-    data = serializers.JSONField(required=False, help_text="The write payload, sent as the body.")
+    data = serializers.JSONField(
+        required=False, allow_null=True, help_text="The write payload, sent as the body."
+    )
 
 
 class GatewayView(APIView):
     # The envelope itself is the body here: it must not be unwrapped like other write bodies.
-    parser_classes = [JSONParser]
-    # The dispatched view counts the request against the client's budget; counting it here
-    # too would halve the budget of gateway users.
+    parser_classes = [JSONBodyParser]
+    # The dispatched view authenticates the caller and counts the request against its budget,
+    # exactly as a direct call; doing it here too would answer some calls differently.
+    authentication_classes = []
+    permission_classes = [AllowAny]
     throttle_classes = []
 
     @extend_schema(
@@ -63,7 +68,10 @@ class GatewayView(APIView):
         inner = self._inner_request(request, verb, path, query, envelope)
         response = view.func(inner, *view.args, **view.kwargs)
         # Rendered by the dispatched view's renderer and context, so the gateway adds nothing.
-        return response.render()
+        response.render()
+        if verb == "HEAD":
+            response.content = b""
+        return response
 
     @staticmethod
     def _api_view_for(verb: str, path: str):
@@ -91,10 +99,15 @@ class GatewayView(APIView):
         environ = {
             **request.META,
             "REQUEST_METHOD": verb,
-            "PATH_INFO": path,
-            "QUERY_STRING": "&".join(part for part in (query, filters) if part),
+            # WSGI carries the path and query as UTF-8 bytes read as Latin-1 text.
+            "PATH_INFO": wsgi_text(path),
+            "QUERY_STRING": wsgi_text("&".join(part for part in (query, filters) if part)),
             "CONTENT_TYPE": "application/json",
             "CONTENT_LENGTH": str(len(body)),
             "wsgi.input": io.BytesIO(body),
         }
         return WSGIRequest(environ)
+
+
+def wsgi_text(text: str) -> str:
+    return text.encode().decode("latin-1")

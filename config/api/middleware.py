@@ -1,19 +1,47 @@
-"""API paths answer with or without a trailing slash, the same way and without a redirect."""
+"""Middleware of the HTTP conventions: optional trailing slashes, and no HTML errors."""
 
-# Paths that keep Django's own slash handling (the admin's URLs end with a slash).
-SLASH_KEEPING_PREFIXES = ("/admin/", "/static/")
+from django.http import JsonResponse
+
+from config.api.envelope import error_envelope
+
+# Paths that keep Django's own slash handling and HTML pages (the admin, its static files).
+NON_API_PREFIXES = ("/admin/", "/static/")
 
 
 def strip_trailing_slash(path: str) -> str:
-    if path != "/" and path.endswith("/") and not path.startswith(SLASH_KEEPING_PREFIXES):
+    if path != "/" and path.endswith("/") and not path.startswith(NON_API_PREFIXES):
         return path.rstrip("/")
     return path
 
 
 class OptionalTrailingSlashMiddleware:
+    """API paths answer with or without a trailing slash, the same way and without a
+    redirect (which many clients would follow with a GET)."""
+
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
         request.path_info = strip_trailing_slash(request.path_info)
         return self.get_response(request)
+
+
+class JSONErrorsMiddleware:
+    """The outermost safety net: an error page Django makes before or around our views (a
+    bad Host header, a CSRF failure, a debug page) becomes an error envelope with the same
+    status on every API path."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        is_html = response.get("Content-Type", "").startswith("text/html")
+        if (
+            response.status_code >= 400
+            and is_html
+            and not request.path.startswith(NON_API_PREFIXES)
+        ):
+            status = response.status_code
+            return JsonResponse(error_envelope(status, response.reason_phrase), status=status)
+        return response

@@ -1,9 +1,20 @@
 """OpenAPI: every operation's answers shown inside the envelopes the renderer really sends."""
 
+import re
+
 from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.api.envelope import SUCCESS_MESSAGE
+from config.api.serializers import camel_case
+
+
+@extend_schema_field(
+    {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+)
+class MessageField(serializers.CharField):
+    """A string, or an array of strings on the alternative-selection operation."""
 
 
 class FieldErrorSerializer(serializers.Serializer):
@@ -14,9 +25,7 @@ class FieldErrorSerializer(serializers.Serializer):
 class ErrorEnvelopeSerializer(serializers.Serializer):
     statusCode = serializers.IntegerField()
     error = serializers.CharField(help_text="HTTP status name, e.g. Bad Request")
-    message = serializers.CharField(
-        help_text="Why the request was refused (an array of strings on alternative selection)."
-    )
+    message = MessageField(help_text="Why the request was refused.")
     details = FieldErrorSerializer(many=True, required=False, help_text="On validation errors.")
     envelop = serializers.ListField(
         child=serializers.JSONField(),
@@ -66,3 +75,18 @@ class EnvelopeAutoSchema(AutoSchema):
                 "envelop": data_schema,
             },
         }
+
+
+def camel_case_path_parameters(result, generator, request, public):
+    """drf-spectacular postprocessing hook: path parameters are named in camelCase, as in the
+    interface (`/hardwares/{hardwareId}`), while the views keep Python's snake_case."""
+    paths = {}
+    for path, operations in result["paths"].items():
+        path = re.sub(r"{(\w+)}", lambda match: "{" + camel_case(match.group(1)) + "}", path)
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []):
+                if parameter["in"] == "path":
+                    parameter["name"] = camel_case(parameter["name"])
+        paths[path] = operations
+    result["paths"] = paths
+    return result

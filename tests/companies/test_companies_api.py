@@ -1,4 +1,5 @@
 import pytest
+from rest_framework.test import APIClient
 
 from companies.models import Company
 from tests.conftest import make_caller
@@ -200,5 +201,23 @@ def test_a_second_client_never_sees_the_first_clients_company_through_any_header
     first = make_caller()
     second = make_caller()
     CompanyFactory(api_client=first.api_client, code="ONE")
+    key_header = APIClient(headers={"X-API-Key": second.raw_key})
+    gateway_body = {"verb": "GET", "request": "companies", "vendor": "hlos"}
 
     assert second.get("/companies").json()["envelop"] == []
+    assert key_header.get("/companies").json()["envelop"] == []
+    assert second.post("/gateway", gateway_body, format="json").json()["envelop"] == []
+    assert first.get("/companies").json()["envelop"][0]["companyCode"] == "ONE"
+
+
+def test_create_company_without_a_key_is_401_with_empty_envelop(anonymous):
+    response = anonymous.post("/companies", {"name": "A", "companyCode": "AAA"}, format="json")
+
+    assert response.status_code == 401
+    assert response.json() == {
+        "statusCode": 401,
+        "error": "Unauthorized",
+        "message": "Unauthorized access",
+        "envelop": [],
+    }
+    assert not Company.objects.exists()
