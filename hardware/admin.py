@@ -1,0 +1,75 @@
+from django.contrib import admin
+
+from hardware.models import Hardware, HardwareNote, HardwareType, Storage
+
+
+class HardwareNoteInline(admin.TabularInline):
+    model = HardwareNote
+    fields = ["content", "author_email", "created_at"]
+    readonly_fields = ["author_email", "created_at"]
+    extra = 1
+
+    def has_change_permission(self, request, obj=None):
+        return False  # notes are a record: add new ones, never rewrite old ones
+
+
+@admin.register(Hardware)
+class HardwareAdmin(admin.ModelAdmin):
+    list_display = [
+        "serial_number",
+        "name",
+        "hardware_type",
+        "company",
+        "status",
+        "employee",
+        "storage",
+        "country_code",
+        "in_movement",
+    ]
+    list_filter = ["company", "status", "hardware_type", "country_code", "in_movement", "damaged"]
+    search_fields = [
+        "serial_number",
+        "name",
+        "external_reference",
+        "employee__email",
+        "company__code",
+    ]
+    list_select_related = ["company", "hardware_type", "employee", "storage"]
+    raw_id_fields = ["common_model"]
+    readonly_fields = [
+        "id",
+        "status",
+        "employee",
+        "storage",
+        "in_movement",
+        "created_through",
+        "created_order_id",
+        "created_user",
+        "created_at",
+        "updated_at",
+    ]
+    inlines = [HardwareNoteInline]
+
+    def has_add_permission(self, request):
+        # Items come from the API, delivered orders and offboardings, which apply the rules
+        # (storage by country, serials per company); where they are moves with movements.
+        return False
+
+    def save_formset(self, request, form, formset, change):
+        # A note written here is signed by the staff user who wrote it.
+        for note in formset.save(commit=False):
+            note.author_email = note.author_email or request.user.email or request.user.username
+            note.save()
+        formset.save_m2m()
+
+
+@admin.register(HardwareType)
+class HardwareTypeAdmin(admin.ModelAdmin):
+    list_display = ["name", "order_only", "image"]
+    search_fields = ["name"]
+
+
+@admin.register(Storage)
+class StorageAdmin(admin.ModelAdmin):
+    list_display = ["country_code", "created_at"]
+    search_fields = ["country_code"]

@@ -1,0 +1,77 @@
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from companies.api.scoping import company_from_body, company_from_filters
+from config.api.identifiers import uuid_or_400
+from hardware import selectors, services
+from hardware.api.serializers import (
+    HardwareCreatedSerializer,
+    HardwareCreateSerializer,
+    HardwareSerializer,
+)
+from hardware.choices import HardwareStatus
+
+COMPANY_CODE = OpenApiParameter("companyCode", str, required=True)
+COUNTRY_CODE = OpenApiParameter("countryCode", str, description="ISO 3166-1 alpha-2, or EU.")
+
+
+class HardwareListView(APIView):
+    @extend_schema(
+        operation_id="hardwares_list",
+        parameters=[COMPANY_CODE, COUNTRY_CODE],
+        responses=HardwareSerializer(many=True),
+    )
+    def get(self, request):
+        company = company_from_filters(request)
+        return Response(selectors.hardware_rows(company=company, filters=request.query_params))
+
+    @extend_schema(
+        operation_id="hardwares_create",
+        request=HardwareCreateSerializer,
+        responses={201: HardwareCreatedSerializer(many=True)},
+    )
+    def post(self, request):
+        company = company_from_body(request)
+        serializer = HardwareCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        fields = dict(serializer.validated_data)
+        del fields["company_code"]
+        hardware = services.hardware_create(
+            company=company,
+            employee_id=fields.pop("employee_profile_id", None),
+            employee_email=fields.pop("employee_email", None),
+            spec=services.HardwareSpec(**fields),
+        )
+        row = selectors.hardware_row(company=company, hardware_id=hardware.id)
+        # The create answer shows cost as a string, and the office (interface, Hardware item).
+        row["cost"] = None if hardware.cost is None else f"{hardware.cost:.2f}"
+        row["officeName"] = hardware.office_name
+        return Response([row], status=status.HTTP_201_CREATED)
+
+
+class StorageHardwareListView(APIView):
+    @extend_schema(
+        operation_id="hardwares_storages_list",
+        parameters=[COMPANY_CODE, COUNTRY_CODE],
+        responses=HardwareSerializer(many=True),
+    )
+    def get(self, request):
+        company = company_from_filters(request)
+        rows = selectors.hardware_rows(
+            company=company, filters=request.query_params, status=HardwareStatus.STORAGE
+        )
+        return Response(rows)
+
+
+class HardwareDetailView(APIView):
+    @extend_schema(
+        operation_id="hardwares_retrieve",
+        parameters=[COMPANY_CODE],
+        responses=HardwareSerializer(many=True),
+    )
+    def get(self, request, hardware_id: str):
+        company = company_from_filters(request)
+        hardware_uuid = uuid_or_400(hardware_id, "Invalid hardware ID format")
+        return Response([selectors.hardware_row(company=company, hardware_id=hardware_uuid)])

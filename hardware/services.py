@@ -1,0 +1,160 @@
+"""Writes of hardware items and storages."""
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from uuid import UUID
+
+from django.db import IntegrityError, transaction
+
+from catalog.models import CatalogItem
+from companies.models import Company
+from config.api.serializers import camel_case
+from config.countries import storage_country_code
+from config.errors import NotFound, ServiceError
+from employees.models import Employee
+from employees.selectors import employee_get, employee_get_by_email
+from hardware.choices import TYPES_WITH_SPECS, CreatedThrough, HardwareStatus
+from hardware.models import Hardware, HardwareType, Storage
+
+SPEC_FIELDS = ("ram", "disk_space", "display_size", "processor", "gpu")
+SERIAL_TAKEN = "serialNumber already exists in this company"
+
+
+def storage_for_country(*, country_code: str) -> Storage:
+    """The warehouse serving `country_code`, made on first need (EU members share `EU`)."""
+    storage, _ = Storage.objects.get_or_create(country_code=storage_country_code(country_code))
+    return storage
+
+
+@dataclass(frozen=True, kw_only=True)
+class HardwareSpec:
+    """What a client says about a new item; the service fills in the rest."""
+
+    country_code: str
+    hardware_type: str | None = None
+    common_model_id: UUID | None = None
+    serial_number: str = ""
+    description: str | None = None
+    date_bought: datetime | None = None
+    new_hardware: bool = True
+    external_reference: str | None = None
+    brand: str | None = None
+    model: str | None = None
+    ram: str | None = None
+    disk_space: str | None = None
+    display_size: str | None = None
+    processor: str | None = None
+    gpu: str | None = None
+    cost: Decimal | None = None
+    cost_currency: str = "USD"
+
+
+def hardware_create(
+    *,
+    company: Company,
+    spec: HardwareSpec,
+    employee_id: UUID | None = None,
+    employee_email: str | None = None,
+    created_through: CreatedThrough = CreatedThrough.API,
+) -> Hardware:
+    """A new item, on the employee named by id or e-mail, or else in the storage of its
+    country. Serial numbers are unique per company; the database decides under races."""
+    if employee_id is not None and employee_email is not None:
+        raise ServiceError.invalid_field(
+            "employeeEmail", "Send employeeProfileId or employeeEmail, not both"
+        )
+    employee = _assignee(company, employee_id, employee_email)
+    hardware_type, common_model = _type_and_model(spec)
+    given_specs = {field: getattr(spec, field) for field in SPEC_FIELDS}
+    if hardware_type.name not in TYPES_WITH_SPECS:
+        _refuse_specs(given_specs, hardware_type)
+    specs = _specs_of(common_model) | {
+        field: value for field, value in given_specs.items() if value is not None
+    }
+
+    hardware = Hardware(
+        company=company,
+        hardware_type=hardware_type,
+        common_model=common_model,
+        status=HardwareStatus.EMPLOYEE if employee else HardwareStatus.STORAGE,
+        employee=employee,
+        storage=None if employee else storage_for_country(country_code=spec.country_code),
+        serial_number=spec.serial_number,
+        description=spec.description,
+        brand=spec.brand or _catalog_brand(common_model),
+        name=spec.model or (common_model.name if common_model else hardware_type.name),
+        image=(common_model.image if common_model else "") or hardware_type.image,
+        date_bought=spec.date_bought,
+        country_code=spec.country_code,
+        new_hardware=spec.new_hardware,
+        external_reference=spec.external_reference,
+        cost=spec.cost,
+        cost_currency=spec.cost_currency,
+        created_through=created_through,
+        **specs,
+    )
+    try:
+        with transaction.atomic():
+            hardware.save(force_insert=True)
+    except IntegrityError as error:
+        if (
+            spec.serial_number
+            and company.hardwares.filter(serial_number=spec.serial_number).exists()
+        ):
+            raise ServiceError.invalid_field("serialNumber", SERIAL_TAKEN) from error
+        raise
+    return hardware
+
+
+def _assignee(company: Company, employee_id: UUID | None, email: str | None) -> Employee | None:
+    if employee_id is not None:
+        return employee_get(company=company, employee_id=employee_id)
+    if email is not None:
+        return employee_get_by_email(company=company, email=email)
+    return None
+
+
+def _type_and_model(spec: HardwareSpec) -> tuple[HardwareType, CatalogItem | None]:
+    if (spec.hardware_type is None) == (spec.common_model_id is None):
+        raise ServiceError.invalid_field(
+            "hardwareType", "Send exactly one of hardwareType and commonModelId"
+        )
+    if spec.common_model_id is not None:
+        common_model = CatalogItem.objects.filter(pk=spec.common_model_id).first()
+        if common_model is None:
+            raise NotFound("Common model not found")
+        type_name, field = common_model.hardware_type, "commonModelId"
+    else:
+        common_model, type_name, field = None, spec.hardware_type, "hardwareType"
+    hardware_type = HardwareType.objects.filter(name=type_name, order_only=False).first()
+    if hardware_type is None:
+        raise ServiceError.invalid_field(field, f"{type_name} is not a hardware item type")
+    return hardware_type, common_model
+
+
+def _refuse_specs(given_specs: dict, hardware_type: HardwareType) -> None:
+    names = [camel_case(field) for field, value in given_specs.items() if value is not None]
+    details = [
+        {
+            "field": name,
+            "message": f"{name} applies only to PC and MACBOOK, not {hardware_type.name}",
+        }
+        for name in names
+    ]
+    if details:
+        raise ServiceError("Invalid request data", details=details)
+
+
+def _specs_of(common_model: CatalogItem | None) -> dict:
+    if common_model is None:
+        return {}
+    return {
+        field: getattr(common_model, field)
+        for field in SPEC_FIELDS
+        if getattr(common_model, field, None) is not None
+    }
+
+
+def _catalog_brand(common_model: CatalogItem | None) -> str | None:
+    return common_model.brand if common_model else None
