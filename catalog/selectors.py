@@ -8,8 +8,7 @@ from django.db.models.functions import Cast
 from catalog.models import CatalogItem
 from config.countries import is_country_code
 from config.errors import ServiceError
-
-INVALID_COUNTRY_CODE = "Invalid country code"
+from config.filtering import INVALID_COUNTRY_CODE
 
 # The interface's name of each catalog item field and the column it is read from. Price and
 # stock are strings in the interface; PostgreSQL writes them (numeric(12,2) keeps "1299.00").

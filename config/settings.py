@@ -161,6 +161,11 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX_TRIM": False,
+    # Several models have a `status`: each enum is named after its model's choices.
+    "ENUM_NAME_OVERRIDES": {
+        "HardwareStatusEnum": "hardware.choices.HardwareStatus",
+        "EmployeeStatusEnum": "employees.choices.EmployeeStatus",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.api.schema.camel_case_path_parameters",

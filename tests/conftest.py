@@ -1,3 +1,11 @@
+"""Shared fixtures.
+
+Race tests use real transactions: mark them
+`@pytest.mark.django_db(transaction=True, serialized_rollback=True)`. The serialized rollback
+puts back what the migrations made (hardware types, content types) after the table flush;
+every transactional test must use it, or the next one's restore collides with its leftovers.
+"""
+
 import psycopg
 import pytest
 from django.conf import settings

@@ -9,7 +9,7 @@ from companies.models import Company
 from tests.conftest import make_caller
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_concurrent_creations_of_one_code_give_one_company_and_409s():
     callers = [make_caller() for _ in range(8)]
     barrier = threading.Barrier(len(callers))
