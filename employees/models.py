@@ -28,6 +28,12 @@ class Employee(models.Model):
     address = models.CharField(max_length=300)
     address_extra_info = models.CharField(max_length=300, null=True, blank=True)
     city = models.CharField(max_length=200, null=True, blank=True, help_text="From geocoding.")
+    requested_city = models.CharField(
+        max_length=200,
+        blank=True,
+        default="",
+        help_text="The city as the client sent it: geocoding input, kept to see when it changes.",
+    )
     post_code = models.CharField(max_length=20)
     country_code = models.CharField(max_length=2)
     external_reference_id = models.CharField(max_length=200, null=True, blank=True)

@@ -1,0 +1,129 @@
+"""Writes of employees: the upsert of POST /employees and of the inline `employee` objects."""
+
+from django.db import IntegrityError, transaction
+
+from companies.models import Company
+from config.errors import ServiceError
+from employees.choices import EmployeeStatus
+from employees.geocoding import geocode
+from employees.models import Employee
+from employees.selectors import employee_list
+
+DNI_REQUIRED = "governmentDNI is required when creating a new employee"
+CPF_REQUIRED = "cpf is required when creating a new employee with countryCode BR"
+EMAIL_TAKEN = "email already belongs to another employee in this company"
+REFERENCE_TAKEN = "externalReferenceId already belongs to another employee in this company"
+CITY_NOT_RESOLVED = "Could not resolve a city for the given address"
+
+# The upsert's input keys (the interface's fields in snake_case) that are stored as given.
+STORED_AS_GIVEN = (
+    "first_name",
+    "last_name",
+    "phone",
+    "government_dni",
+    "cpf",
+    "address",
+    "address_extra_info",
+    "post_code",
+    "country_code",
+    "external_reference_id",
+)
+# The stored fields that, with the requested city, make the geocoding input.
+ADDRESS_FIELDS = ("address", "requested_city", "post_code", "country_code")
+UNIQUE_CONSTRAINT_MESSAGES = {
+    "employee_email_unique_per_company": EMAIL_TAKEN,
+    "employee_reference_unique_per_company": REFERENCE_TAKEN,
+}
+# A concurrent upsert of the same person can insert between our match and our insert; the
+# next attempt then matches its row. Three attempts leave room for a second such race.
+UPSERT_ATTEMPTS = 3
+
+
+@transaction.atomic
+def employee_upsert(*, company: Company, data: dict) -> Employee:
+    """Create or update the company's employee described by `data`, the interface's employee
+    fields in snake_case, already checked for format (email, phone in E.164, CPF as 11 digits,
+    country code in capitals).
+
+    Matched by `external_reference_id` when a row has it (every field updates, email too),
+    else by email (every other field updates and the employee is ACTIVE again), else created.
+    Absent, null and empty optional fields keep the stored value. The address is geocoded on
+    create and when address, city, post code or country change.
+    """
+    values = {key: data[key] for key in STORED_AS_GIVEN if data.get(key) not in (None, "")}
+    values["email"] = data["email"].strip().lower()
+    values["requested_city"] = data["city"]
+    try:
+        return _upsert_retrying_races(company=company, values=values)
+    except IntegrityError as error:
+        message = _unique_constraint_message(error)
+        if message is None:
+            raise
+        raise ServiceError(message) from error
+
+
+def _upsert_retrying_races(*, company: Company, values: dict) -> Employee:
+    for _ in range(UPSERT_ATTEMPTS - 1):
+        try:
+            with transaction.atomic():
+                return _upsert_once(company=company, values=values)
+        except IntegrityError:
+            pass  # a concurrent upsert inserted first; the next attempt matches its row
+    with transaction.atomic():
+        return _upsert_once(company=company, values=values)
+
+
+def _upsert_once(*, company: Company, values: dict) -> Employee:
+    employees = employee_list(company=company).select_for_update()
+    reference = values.get("external_reference_id")
+    employee = reference and employees.filter(external_reference_id=reference).first()
+    if employee:
+        if values["email"] != employee.email and (
+            employee_list(company=company).filter(email=values["email"]).exists()
+        ):
+            raise ServiceError(EMAIL_TAKEN)
+        return _update(employee, values)
+    employee = employees.filter(email=values["email"]).first()
+    if employee:
+        values = {**values, "email": employee.email, "status": EmployeeStatus.ACTIVE}
+        return _update(employee, values)
+    return _create(company, values)
+
+
+def _create(company: Company, values: dict) -> Employee:
+    if "government_dni" not in values:
+        raise ServiceError(DNI_REQUIRED)
+    if values["country_code"] == "BR" and "cpf" not in values:
+        raise ServiceError(CPF_REQUIRED)
+    employee = Employee(company=company, **values)
+    _geocode_into(employee)
+    employee.save()
+    return employee
+
+
+def _update(employee: Employee, values: dict) -> Employee:
+    address_changed = any(values[field] != getattr(employee, field) for field in ADDRESS_FIELDS)
+    for field, value in values.items():
+        setattr(employee, field, value)
+    if address_changed:
+        _geocode_into(employee)
+    employee.save()
+    return employee
+
+
+def _geocode_into(employee: Employee) -> None:
+    city = geocode(
+        address=employee.address,
+        city=employee.requested_city,
+        post_code=employee.post_code,
+        country_code=employee.country_code,
+    )
+    if city is None:
+        raise ServiceError(CITY_NOT_RESOLVED)
+    employee.city, employee.lat, employee.lng = city
+
+
+def _unique_constraint_message(error: IntegrityError) -> str | None:
+    """The refusal for a unique constraint of ours that `error` (from PostgreSQL) reports."""
+    diagnostics = getattr(error.__cause__, "diag", None)
+    return UNIQUE_CONSTRAINT_MESSAGES.get(getattr(diagnostics, "constraint_name", None))
