@@ -1,0 +1,150 @@
+import phonenumbers
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+from stdnum.br import cpf as brazil_cpf
+from stdnum.exceptions import InvalidChecksum
+from stdnum.exceptions import ValidationError as StdnumValidationError
+
+from config.api import serializers as api
+from config.api.fields import CountryCodeField
+from employees.models import Employee
+
+
+class PhoneNumberField(serializers.CharField):
+    """A phone number with `+` and country code, given in any layout, returned in E.164."""
+
+    default_error_messages = {
+        "no_country_code": "phone must start with + and the country code",
+        "invalid_phone": "Invalid phone number",
+    }
+
+    def to_internal_value(self, data):
+        try:
+            number = phonenumbers.parse(super().to_internal_value(data), None)
+        except phonenumbers.NumberParseException:
+            self.fail("no_country_code")
+        if not phonenumbers.is_valid_number(number):
+            self.fail("invalid_phone")
+        return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+
+
+class CpfField(serializers.CharField):
+    """A Brazilian CPF with valid check digits, given with or without its dots and dash,
+    returned as its 11 digits."""
+
+    default_error_messages = {
+        "invalid_format": "Invalid CPF format: 11 digits expected",
+        "invalid_number": "Invalid CPF number: the check digits do not match",
+    }
+
+    def to_internal_value(self, data):
+        try:
+            digits = brazil_cpf.validate(super().to_internal_value(data))
+        except InvalidChecksum:
+            self.fail("invalid_number")
+        except StdnumValidationError:
+            self.fail("invalid_format")
+        # 000.000.000-00 ... 999.999.999-99 pass the check digits but are never issued.
+        if len(set(digits)) == 1:
+            self.fail("invalid_number")
+        return digits
+
+
+def optional(field_class, **kwargs):
+    """An optional field: absent, null and empty all mean "not given"."""
+    return field_class(required=False, allow_null=True, allow_blank=True, **kwargs)
+
+
+class EmployeeInputSerializer(api.Serializer):
+    """The employee fields of an upsert (POST /employees, and the inline `employee` objects of
+    movements): checked for format here, the rules applied by `employee_upsert`."""
+
+    first_name = serializers.CharField(max_length=100)
+    last_name = serializers.CharField(max_length=100)
+    email = serializers.EmailField(error_messages={"invalid": "Invalid email format"})
+    phone = optional(PhoneNumberField)
+    government_dni = optional(serializers.CharField, max_length=50)
+    cpf = optional(CpfField)
+    address = serializers.CharField(max_length=300)
+    address_extra_info = optional(serializers.CharField, max_length=300)
+    city = serializers.CharField(max_length=200, help_text="Geocoding input only.")
+    post_code = serializers.CharField(max_length=20)
+    country_code = CountryCodeField()
+    external_reference_id = optional(serializers.CharField, max_length=200)
+
+
+class EmployeeUpsertSerializer(EmployeeInputSerializer):
+    company_code = serializers.CharField()
+
+
+class EmployeeSerializer(api.ModelSerializer):
+    company_id = serializers.UUIDField()
+
+    class Meta:
+        model = Employee
+        fields = [
+            "id",
+            "created_at",
+            "updated_at",
+            "first_name",
+            "last_name",
+            "email",
+            "status",
+            "phone",
+            "government_dni",
+            "cpf",
+            "address",
+            "address_extra_info",
+            "city",
+            "post_code",
+            "country_code",
+            "external_reference_id",
+            "lat",
+            "lng",
+            "company_id",
+        ]
+
+
+class MovementRequestReferenceSerializer(api.Serializer):
+    id = serializers.UUIDField()
+    status = serializers.CharField()
+
+
+class EmployeeHardwareSerializer(api.Serializer):
+    """A hardware item of the employee, in the get-by-id answer."""
+
+    # Computer specs: left out of the answer when the item has none ("only if applicable").
+    SPECS = ("ram", "diskSpace", "displaySize", "processor")
+
+    id = serializers.UUIDField()
+    description = serializers.CharField(allow_null=True)
+    brand = serializers.CharField(allow_null=True)
+    serial_number = serializers.CharField()
+    name = serializers.CharField()
+    image = serializers.CharField()
+    ram = serializers.CharField(allow_null=True)
+    disk_space = serializers.CharField(allow_null=True)
+    display_size = serializers.CharField(allow_null=True)
+    processor = serializers.CharField(allow_null=True)
+    movement_requests = serializers.SerializerMethodField(method_name="get_movement_requests")
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        for spec in self.SPECS:
+            if data[spec] is None:
+                del data[spec]
+        return data
+
+    @extend_schema_field(MovementRequestReferenceSerializer(many=True))
+    def get_movement_requests(self, hardware) -> list[dict]:
+        # The one place the hardware's movement requests ({id, status}) go, once movement
+        # requests exist: read them from a prefetch added in selectors.employee_get_detail.
+        return []
+
+
+class EmployeeDetailSerializer(EmployeeSerializer):
+    company_name = serializers.CharField(source="company.name")
+    hardwares = EmployeeHardwareSerializer(many=True)
+
+    class Meta(EmployeeSerializer.Meta):
+        fields = [*EmployeeSerializer.Meta.fields, "company_name", "hardwares"]

@@ -1,0 +1,218 @@
+"""GET /employees/{employeeId}: the employee with its company name and hardware."""
+
+import uuid
+
+import pytest
+
+from hardware.choices import HardwareStatus
+from tests.factories import CompanyFactory, EmployeeFactory, HardwareFactory, hardware_type
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def company(caller):
+    return CompanyFactory(api_client=caller.api_client, code="EMP", name="Acme Brasil")
+
+
+def iso(moment) -> str:
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+def detail(caller, employee_id, company_code="EMP"):
+    return caller.get(f"/employees/{employee_id}", {"companyCode": company_code})
+
+
+def not_found() -> dict:
+    return {"statusCode": 404, "error": "Not Found", "message": "Employee not found"}
+
+
+def bad_request(message: str) -> dict:
+    return {"statusCode": 400, "error": "Bad Request", "message": message}
+
+
+def assign(employee, **fields):
+    return HardwareFactory(
+        company=employee.company,
+        employee=employee,
+        status=HardwareStatus.EMPLOYEE,
+        storage=None,
+        **fields,
+    )
+
+
+def test_detail_answers_the_employee_with_company_name_and_hardware_in_an_array(caller, company):
+    employee = EmployeeFactory(
+        company=company,
+        phone="+14155552671",
+        external_reference_id="HR-7",
+        address_extra_info="Suite 5",
+    )
+    laptop = assign(
+        employee,
+        hardware_type=hardware_type("MACBOOK"),
+        brand="APPLE",
+        name='MacBook Pro 14"',
+        description="Engineering laptop",
+        serial_number="C02XYZ",
+        image="/static/hardware/types/macbook.svg",
+        ram="16GB",
+        disk_space="512GB",
+        display_size='14"',
+        processor="M3 Pro",
+    )
+
+    response = detail(caller, employee.id)
+
+    assert response.status_code == 200
+    assert response.json() == {
+        "statusCode": 200,
+        "message": "Request successful",
+        "envelop": [
+            {
+                "id": str(employee.id),
+                "createdAt": iso(employee.created_at),
+                "updatedAt": iso(employee.updated_at),
+                "firstName": employee.first_name,
+                "lastName": "Lovelace",
+                "email": employee.email,
+                "status": "ACTIVE",
+                "phone": "+14155552671",
+                "governmentDNI": employee.government_dni,
+                "cpf": None,
+                "address": "1 Main Street",
+                "addressExtraInfo": "Suite 5",
+                "city": "New York City",
+                "postCode": "10001",
+                "countryCode": "US",
+                "externalReferenceId": "HR-7",
+                "lat": 40.71427,
+                "lng": -74.00597,
+                "companyId": str(company.id),
+                "companyName": "Acme Brasil",
+                "hardwares": [
+                    {
+                        "id": str(laptop.id),
+                        "description": "Engineering laptop",
+                        "brand": "APPLE",
+                        "serialNumber": "C02XYZ",
+                        "name": 'MacBook Pro 14"',
+                        "image": "/static/hardware/types/macbook.svg",
+                        "ram": "16GB",
+                        "diskSpace": "512GB",
+                        "displaySize": '14"',
+                        "processor": "M3 Pro",
+                        "movementRequests": [],
+                    }
+                ],
+            }
+        ],
+    }
+
+
+def test_detail_leaves_out_the_specs_an_item_does_not_have(caller, company):
+    employee = EmployeeFactory(company=company)
+    monitor = assign(employee, description=None, ram="8GB")
+
+    [item] = detail(caller, employee.id).json()["envelop"][0]["hardwares"]
+
+    assert item == {
+        "id": str(monitor.id),
+        "description": None,
+        "brand": "DELL",
+        "serialNumber": monitor.serial_number,
+        "name": "Dell U2723QE",
+        "image": "/static/hardware/types/monitor.svg",
+        "ram": "8GB",
+        "movementRequests": [],
+    }
+
+
+def test_detail_lists_only_the_hardware_the_employee_holds(caller, company):
+    employee = EmployeeFactory(company=company)
+    held = assign(employee)
+    HardwareFactory(company=company)  # in storage
+    assign(EmployeeFactory(company=company))  # someone else's
+
+    hardwares = detail(caller, employee.id).json()["envelop"][0]["hardwares"]
+
+    assert [item["id"] for item in hardwares] == [str(held.id)]
+
+
+def test_detail_of_an_employee_without_hardware_has_an_empty_list(caller, company):
+    employee = EmployeeFactory(company=company)
+
+    assert detail(caller, employee.id).json()["envelop"][0]["hardwares"] == []
+
+
+@pytest.mark.parametrize("rows", [1, 50])
+def test_detail_uses_a_fixed_number_of_queries(caller, company, rows, django_assert_num_queries):
+    employee = EmployeeFactory(company=company)
+    for _ in range(rows):
+        assign(employee)
+    detail(caller, employee.id)  # the key's last use is written once a minute at most
+
+    # key lookup, company, employee with its company, its hardware
+    with django_assert_num_queries(4):
+        response = detail(caller, employee.id)
+
+    assert len(response.json()["envelop"][0]["hardwares"]) == rows
+
+
+@pytest.mark.parametrize("employee_id", ["not-a-uuid", "123", "0ae85710-e341-4481-8d82"])
+def test_detail_with_a_malformed_id_is_400(caller, company, employee_id):
+    response = detail(caller, employee_id)
+
+    assert response.status_code == 400
+    assert response.json() == bad_request("Invalid employee ID format")
+
+
+def test_detail_of_an_unknown_employee_is_404(caller, company):
+    response = detail(caller, uuid.uuid4())
+
+    assert response.status_code == 404
+    assert response.json() == not_found()
+
+
+def test_detail_of_another_clients_employee_is_404(caller, other_caller, company):
+    theirs = EmployeeFactory(company=CompanyFactory(api_client=other_caller.api_client))
+
+    response = detail(caller, theirs.id)
+
+    assert response.status_code == 404
+    assert response.json() == not_found()
+
+
+def test_detail_of_an_employee_of_another_company_of_the_client_is_404(caller, company):
+    sister = CompanyFactory(api_client=caller.api_client, code="SIS")
+    employee = EmployeeFactory(company=sister)
+
+    assert detail(caller, employee.id).json() == not_found()
+    assert detail(caller, employee.id, company_code="SIS").status_code == 200
+
+
+def test_detail_with_the_company_code_of_another_client_is_400(caller, other_caller, company):
+    theirs = CompanyFactory(api_client=other_caller.api_client, code="THR")
+    employee = EmployeeFactory(company=theirs)
+
+    response = detail(caller, employee.id, company_code="THR")
+
+    assert response.status_code == 400
+    assert response.json() == bad_request("Invalid company code")
+
+
+def test_detail_without_a_company_code_is_400(caller, company):
+    employee = EmployeeFactory(company=company)
+
+    response = caller.get(f"/employees/{employee.id}")
+
+    assert response.json() == bad_request("Missing required filter: companyCode")
+
+
+def test_detail_without_a_key_is_401(anonymous, company):
+    employee = EmployeeFactory(company=company)
+
+    response = anonymous.get(f"/employees/{employee.id}", {"companyCode": "EMP"})
+
+    assert response.status_code == 401
+    assert response.json()["message"] == "Unauthorized access"
