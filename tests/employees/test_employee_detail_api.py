@@ -216,3 +216,22 @@ def test_detail_without_a_key_is_401(anonymous, company):
 
     assert response.status_code == 401
     assert response.json()["message"] == "Unauthorized access"
+
+
+def test_detail_through_the_gateway_answers_like_the_direct_call(caller, company):
+    employee = EmployeeFactory(company=company)
+    assign(employee)
+
+    gateway = caller.post(
+        "/gateway",
+        {
+            "verb": "GET",
+            "request": f"employees/{employee.id}",
+            "vendor": "hlos",
+            "filters": {"companyCode": "EMP"},
+        },
+        format="json",
+    )
+
+    assert gateway.status_code == 200
+    assert gateway.json() == detail(caller, employee.id).json()

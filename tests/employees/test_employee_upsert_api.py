@@ -130,6 +130,17 @@ def test_upsert_accepts_the_wrapped_body_with_the_same_result(caller, company):
     assert (bruno.external_reference_id, bruno.city) == ("HR-2", "São Paulo")
 
 
+def test_upsert_through_the_gateway_answers_like_the_direct_call(caller, company):
+    gateway = caller.post(
+        "/gateway",
+        {"verb": "POST", "request": "employees", "vendor": "hlos", "data": employee_body()},
+        format="json",
+    )
+
+    assert gateway.status_code == 200
+    assert gateway.json()["envelop"] == employee_json(Employee.objects.get())
+
+
 def test_upsert_creates_without_the_optional_fields(caller, company):
     response = upsert(
         caller,
