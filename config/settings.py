@@ -143,6 +143,11 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "config.api.schema.EnvelopeAutoSchema",
     "UNAUTHENTICATED_USER": None,
 }
+# Where employee addresses are geocoded: "offline" (a bundled city dataset, no network) or
+# "nominatim" (OpenStreetMap's service, which asks callers to identify themselves).
+GEOCODER = env.str("GEOCODER", default="offline")
+GEOCODER_USER_AGENT = env.str("GEOCODER_USER_AGENT", default="hlos")
+
 # Requests per API client; over it the answer is 429 with Retry-After.
 API_THROTTLE_RATE = env.str("API_THROTTLE_RATE", default="1200/min")
 

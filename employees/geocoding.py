@@ -41,7 +41,7 @@ class GeocodedCity(NamedTuple):
 
 def geocode(*, address: str, city: str, post_code: str, country_code: str) -> GeocodedCity | None:
     """The city the address is in, or None when the backend finds none."""
-    name = getattr(settings, "GEOCODER", "offline")
+    name = settings.GEOCODER
     if name not in BACKENDS:
         raise ImproperlyConfigured(f"GEOCODER must be one of {', '.join(BACKENDS)}; got {name!r}")
     backend = BACKENDS[name]
@@ -118,7 +118,7 @@ def nominatim_geocode(
 @functools.cache
 def _nominatim() -> Nominatim:
     # Nominatim's usage policy asks every application to identify itself.
-    user_agent = getattr(settings, "GEOCODER_USER_AGENT", "hlos")
+    user_agent = settings.GEOCODER_USER_AGENT
     return Nominatim(user_agent=user_agent, timeout=NOMINATIM_TIMEOUT_SECONDS)
 
 
