@@ -1,21 +1,16 @@
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from catalog.api.serializers import CATALOG_RESPONSE
 from catalog.selectors import catalog_by_country
+from config.api.schema import COUNTRY_CODE_PARAMETER
 
 
 class CatalogView(APIView):
     @extend_schema(
         operation_id="catalog_list",
-        parameters=[
-            OpenApiParameter(
-                "countryCode",
-                str,
-                description="ISO 3166-1 alpha-2 or EU, any case. Without it, every country.",
-            )
-        ],
+        parameters=[COUNTRY_CODE_PARAMETER],
         responses=CATALOG_RESPONSE,
     )
     def get(self, request):

@@ -3,11 +3,16 @@
 import re
 
 from drf_spectacular.openapi import AutoSchema
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, extend_schema_field
 from rest_framework import serializers
 
 from config.api.envelope import SUCCESS_MESSAGE
 from config.api.serializers import camel_case
+
+# The `countryCode` criterion of the lists, as the schema shows it.
+COUNTRY_CODE_PARAMETER = OpenApiParameter(
+    "countryCode", str, description="ISO 3166-1 alpha-2 or EU, in any case."
+)
 
 
 @extend_schema_field(

@@ -1,8 +1,8 @@
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companies.api.scoping import company_from_body, company_from_filters
+from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
 from config.api.identifiers import uuid_or_400
 from employees import selectors, services
 from employees.api.serializers import (
@@ -33,7 +33,7 @@ class EmployeeUpsertView(APIView):
 class EmployeeDetailView(APIView):
     @extend_schema(
         operation_id="employees_retrieve",
-        parameters=[OpenApiParameter("companyCode", str, required=True)],
+        parameters=[COMPANY_CODE_PARAMETER],
         responses=EmployeeDetailSerializer(many=True),
     )
     def get(self, request, employee_id: str):

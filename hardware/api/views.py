@@ -1,10 +1,11 @@
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companies.api.scoping import company_from_body, company_from_filters
+from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
 from config.api.identifiers import uuid_or_400
+from config.api.schema import COUNTRY_CODE_PARAMETER
 from hardware import selectors, services
 from hardware.api.serializers import (
     HardwareCreatedSerializer,
@@ -13,14 +14,11 @@ from hardware.api.serializers import (
 )
 from hardware.choices import HardwareStatus
 
-COMPANY_CODE = OpenApiParameter("companyCode", str, required=True)
-COUNTRY_CODE = OpenApiParameter("countryCode", str, description="ISO 3166-1 alpha-2, or EU.")
-
 
 class HardwareListView(APIView):
     @extend_schema(
         operation_id="hardwares_list",
-        parameters=[COMPANY_CODE, COUNTRY_CODE],
+        parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER],
         responses=HardwareSerializer(many=True),
     )
     def get(self, request):
@@ -54,7 +52,7 @@ class HardwareListView(APIView):
 class StorageHardwareListView(APIView):
     @extend_schema(
         operation_id="hardwares_storages_list",
-        parameters=[COMPANY_CODE, COUNTRY_CODE],
+        parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER],
         responses=HardwareSerializer(many=True),
     )
     def get(self, request):
@@ -68,7 +66,7 @@ class StorageHardwareListView(APIView):
 class HardwareDetailView(APIView):
     @extend_schema(
         operation_id="hardwares_retrieve",
-        parameters=[COMPANY_CODE],
+        parameters=[COMPANY_CODE_PARAMETER],
         responses=HardwareSerializer(many=True),
     )
     def get(self, request, hardware_id: str):
