@@ -1,0 +1,194 @@
+"""The limit app: the fastest plain way to serve what GET /hardwares and GET /hardwares/storages
+serve, to measure the service against (bench/lists.py runs it under the same gunicorn settings).
+
+A bare WSGI callable, no framework: ONE SQL query over the service's tables (items with
+everything they show joined in, notes aggregated per item as JSON by PostgreSQL), a tuple
+unpacked into the interface's nested dicts per row, and orjson. No authentication, and the
+company is found by a join in the same query: those are the service's fixed costs, which the
+limit does not pay. One connection per worker process, kept for its life (`DATABASE_URL`).
+"""
+
+import os
+from urllib.parse import parse_qs
+
+import orjson
+import psycopg
+from psycopg.types.json import set_json_loads
+
+set_json_loads(orjson.loads)
+
+# Column order matches the unpacking in `_row`; the note timestamps are written in SQL in
+# orjson's datetime format, so both apps print the same text.
+QUERY = """
+SELECT h.id, h.description, h.brand, h.name, h.ram, h.processor, h.image, h.status,
+       h.damaged, h.cost::float8, h.serial_number, h.disk_space, h.display_size,
+       h.date_bought, h.country_code, h.new_hardware, h.external_reference, h.factory_reset,
+       h.cost_currency, h.in_movement, h.created_at, h.updated_at, h.company_id, c.name,
+       h.created_through, h.created_order_id, h.created_user_id, t.name, t.image,
+       e.id, e.first_name, e.last_name, e.email, s.id, s.country_code,
+       m.name, m.ram, m.display_size, m.disk_space, m.processor, m.image,
+       coalesce(n.notes, '[]'::json)
+FROM hardware_hardware h
+JOIN companies_company c ON c.id = h.company_id
+JOIN hardware_hardwaretype t ON t.id = h.hardware_type_id
+LEFT JOIN employees_employee e ON e.id = h.employee_id
+LEFT JOIN hardware_storage s ON s.id = h.storage_id
+LEFT JOIN catalog_catalogitem m ON m.id = h.common_model_id
+LEFT JOIN LATERAL (
+    SELECT json_agg(
+        json_build_object(
+            'content', hn.content,
+            'createdAt', to_char(hn.created_at AT TIME ZONE 'UTC',
+                                 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+            'user', json_build_object('email', hn.author_email)
+        )
+        ORDER BY hn.created_at, hn.id
+    ) AS notes
+    FROM hardware_hardwarenote hn
+    WHERE hn.hardware_id = h.id
+) n ON true
+WHERE c.code = %s {status_filter}
+ORDER BY h.created_at DESC, h.id
+"""
+# Path -> its query: every item, or the stored ones.
+ROUTES = {
+    "/hardwares": QUERY.format(status_filter=""),
+    "/hardwares/storages": QUERY.format(status_filter="AND h.status = 'STORAGE'"),
+}
+HEADERS = [("Content-Type", "application/json")]
+
+_connection = None
+
+
+def _cursor():
+    # Opened on first use, so each gunicorn worker (a fork) has its own.
+    global _connection
+    if _connection is None or _connection.closed:
+        _connection = psycopg.connect(
+            os.environ["DATABASE_URL"], autocommit=True, options="-c TimeZone=UTC"
+        )
+    return _connection.cursor()
+
+
+def _row(values):
+    (
+        id_,
+        description,
+        brand,
+        name,
+        ram,
+        processor,
+        image,
+        status,
+        damaged,
+        cost,
+        serial_number,
+        disk_space,
+        display_size,
+        date_bought,
+        country_code,
+        new_hardware,
+        external_reference,
+        factory_reset,
+        cost_currency,
+        in_movement,
+        created_at,
+        updated_at,
+        company_id,
+        company_name,
+        created_through,
+        created_order_id,
+        created_user_id,
+        type_name,
+        type_image,
+        employee_id,
+        first_name,
+        last_name,
+        email,
+        storage_id,
+        storage_country,
+        model_name,
+        model_ram,
+        model_display_size,
+        model_disk_space,
+        model_processor,
+        model_image,
+        notes,
+    ) = values
+    row = {
+        "id": id_,
+        "description": description,
+        "brand": brand,
+        "name": name,
+        "image": image,
+        "status": status,
+        "damaged": damaged,
+        "cost": cost,
+        "serialNumber": serial_number,
+        "dateBought": date_bought,
+        "countryCode": country_code,
+        "newHardware": new_hardware,
+        "externalReference": external_reference,
+        "factoryReset": factory_reset,
+        "costCurrency": cost_currency,
+        "inMovement": in_movement,
+        "createdAt": created_at,
+        "updatedAt": updated_at,
+        "companyId": company_id,
+        "companyName": company_name,
+        "createdThrough": created_through,
+        "createdOrderId": created_order_id,
+        "createdUserId": created_user_id,
+        "employeeProfile": (
+            {"id": employee_id, "firstName": first_name, "lastName": last_name, "email": email}
+            if employee_id
+            else None
+        ),
+        "storage": {"id": storage_id, "countryCode": storage_country} if storage_id else None,
+        "company": {"id": company_id, "name": company_name},
+        "hardwareType": {"name": type_name, "image": type_image},
+        "commonModel": (
+            {
+                "name": model_name,
+                "ram": model_ram,
+                "displaySize": model_display_size,
+                "diskSpace": model_disk_space,
+                "processor": model_processor,
+                "image": model_image,
+            }
+            if model_name is not None
+            else None
+        ),
+        "hardwareNote": notes,
+        "movementRequests": [],
+    }
+    # Specs are shown only when the item has them, as the service does.
+    if ram is not None:
+        row["ram"] = ram
+    if disk_space is not None:
+        row["diskSpace"] = disk_space
+    if display_size is not None:
+        row["displaySize"] = display_size
+    if processor is not None:
+        row["processor"] = processor
+    return row
+
+
+def _answer(start_response, status, body):
+    start_response(status, [*HEADERS, ("Content-Length", str(len(body)))])
+    return [body]
+
+
+def application(environ, start_response):
+    path = environ["PATH_INFO"].rstrip("/")
+    if path not in ROUTES:
+        return _answer(start_response, "404 Not Found", b'{"statusCode":404}')
+    company_code = parse_qs(environ.get("QUERY_STRING", "")).get("companyCode", [""])[0]
+    with _cursor() as cursor:
+        cursor.execute(ROUTES[path], (company_code.upper(),))
+        rows = [_row(values) for values in cursor.fetchall()]
+    body = orjson.dumps(
+        {"statusCode": 200, "message": "Request successful", "envelop": rows},
+        option=orjson.OPT_UTC_Z,
+    )
+    return _answer(start_response, "200 OK", body)
