@@ -170,6 +170,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "HardwareStatusEnum": "hardware.choices.HardwareStatus",
         "EmployeeStatusEnum": "employees.choices.EmployeeStatus",
+        "MovementStatusEnum": "logistics.choices.MovementStatus",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -16,6 +16,7 @@ urlpatterns = [
     path("", include("employees.api.urls")),
     path("", include("hardware.api.urls")),
     path("", include("catalog.api.urls")),
+    path("", include("logistics.api.urls")),
     # Last: every other path is a 404 in the error envelope, whatever the method.
     re_path(r"", UnknownPathView.as_view()),
 ]

@@ -6,6 +6,7 @@ from decimal import Decimal
 from uuid import UUID
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from catalog.models import CatalogItem
 from companies.models import Company
@@ -158,3 +159,48 @@ def _specs_of(common_model: CatalogItem | None) -> dict:
 
 def _catalog_brand(common_model: CatalogItem | None) -> str | None:
     return common_model.brand if common_model else None
+
+
+def hardware_lock(*, company: Company, hardware_ids: list[UUID]) -> list[Hardware]:
+    """The company's items with these ids, locked until the transaction ends, in `hardware_ids`
+    order. Rows are locked in id order, whatever the caller's order, so two transactions
+    locking overlapping items cannot deadlock. Ids the company has no item for are refused."""
+    locked = {
+        item.id: item
+        for item in Hardware.objects.select_for_update()
+        .filter(company=company, pk__in=hardware_ids)
+        .order_by("pk")
+    }
+    missing = [
+        {"field": f"hardwareIds[{index}]", "message": f"Hardware {hardware_id} not found"}
+        for index, hardware_id in enumerate(hardware_ids)
+        if hardware_id not in locked
+    ]
+    if missing:
+        raise ServiceError("Invalid request data", details=missing)
+    return [locked[hardware_id] for hardware_id in hardware_ids]
+
+
+def hardware_mark_in_movement(*, items: list[Hardware], in_movement: bool) -> None:
+    Hardware.objects.filter(pk__in=[item.pk for item in items]).update(
+        in_movement=in_movement, updated_at=timezone.now()
+    )
+    for item in items:
+        item.in_movement = in_movement
+
+
+def hardware_land(
+    *, items: list[Hardware], employee: Employee | None = None, storage: Storage | None = None
+) -> None:
+    """Items arrive: with `employee` (status EMPLOYEE) or in `storage` (status STORAGE), and
+    are no longer in movement."""
+    if (employee is None) == (storage is None):
+        raise ValueError("Items land with an employee or in a storage, exactly one")
+    status = HardwareStatus.EMPLOYEE if employee else HardwareStatus.STORAGE
+    Hardware.objects.filter(pk__in=[item.pk for item in items]).update(
+        status=status,
+        employee=employee,
+        storage=storage,
+        in_movement=False,
+        updated_at=timezone.now(),
+    )

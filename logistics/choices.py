@@ -1,0 +1,31 @@
+from django.db import models
+
+
+class MovementType(models.TextChoices):
+    ONBOARDING = "ONBOARDING"
+    OFFBOARDING = "OFFBOARDING"
+    OFF_ON = "OFF_ON"
+
+
+class MovementStatus(models.TextChoices):
+    PROCESSING = "PROCESSING"
+    COORDINATED = "COORDINATED"
+    DONE = "DONE"
+
+
+class SendTo(models.TextChoices):
+    EMPLOYEE = "EMPLOYEE"
+    STORAGE = "STORAGE"
+
+
+class HandledBy(models.TextChoices):
+    PROVIDER = "PROVIDER"
+    COMPANY = "COMPANY"
+
+
+# The moves a movement request may make, from each status (CONTRACT.md, Operator moves).
+ALLOWED_MOVES = {
+    MovementStatus.PROCESSING: (MovementStatus.COORDINATED, MovementStatus.DONE),
+    MovementStatus.COORDINATED: (MovementStatus.DONE,),
+    MovementStatus.DONE: (),
+}

@@ -1,0 +1,88 @@
+"""Movement requests: hardware moving between the provider's storages and employees."""
+
+import uuid
+
+from django.db import models
+
+from config.actors import ActorKind
+from logistics.choices import ALLOWED_MOVES, HandledBy, MovementStatus, MovementType, SendTo
+
+
+class MovementRequest(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    movement_request_number = models.PositiveBigIntegerField(unique=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    company = models.ForeignKey(
+        "companies.Company", on_delete=models.PROTECT, related_name="movement_requests"
+    )
+    type = models.CharField(max_length=12, choices=MovementType.choices)
+    status = models.CharField(max_length=12, choices=MovementStatus.choices, db_index=True)
+    send_to = models.CharField(max_length=8, choices=SendTo.choices)
+    handled_by = models.CharField(max_length=8, choices=HandledBy.choices)
+    expected_date = models.DateField(null=True, blank=True)
+    eta = models.DateField(null=True, blank=True)
+    factory_reset = models.BooleanField(null=True, blank=True)
+    tracking_code = models.CharField(max_length=100, null=True, blank=True)
+    tracking_link = models.URLField(max_length=500, null=True, blank=True)
+    date_completed = models.DateTimeField(null=True, blank=True)
+    api_client_requester_name = models.CharField(max_length=200, null=True, blank=True)
+    requester_email = models.EmailField(null=True, blank=True)
+    from_employee = models.ForeignKey(
+        "employees.Employee",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="movements_from",
+    )
+    to_employee = models.ForeignKey(
+        "employees.Employee",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="movements_to",
+    )
+    storage = models.ForeignKey(
+        "hardware.Storage", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    hardwares = models.ManyToManyField("hardware.Hardware", related_name="movement_requests")
+
+    class Meta:
+        ordering = ["-created_at", "-movement_request_number"]
+        indexes = [models.Index(fields=["company", "type", "-created_at"])]
+
+    def __str__(self):
+        return f"Movement {self.movement_request_number} ({self.type}, {self.status})"
+
+    def allowed_moves(self) -> tuple[MovementStatus, ...]:
+        return ALLOWED_MOVES[MovementStatus(self.status)]
+
+    def can_move_to(self, status: MovementStatus) -> bool:
+        return status in self.allowed_moves()
+
+
+class MovementRequestStatusChange(models.Model):
+    """One step of a request's history: from where to where, who moved it, and what came
+    with the move."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    movement_request = models.ForeignKey(
+        MovementRequest, on_delete=models.CASCADE, related_name="status_history"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    status_from = models.CharField(
+        max_length=12, choices=MovementStatus.choices, null=True, blank=True
+    )
+    status_to = models.CharField(max_length=12, choices=MovementStatus.choices)
+    actor_kind = models.CharField(max_length=12, choices=ActorKind.choices)
+    actor_name = models.CharField(max_length=200)
+    eta = models.DateField(null=True, blank=True)
+    tracking_code = models.CharField(max_length=100, null=True, blank=True)
+    tracking_link = models.URLField(max_length=500, null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = "status change"
+
+    def __str__(self):
+        return f"{self.status_from or '—'} → {self.status_to}"

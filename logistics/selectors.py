@@ -1,0 +1,150 @@
+"""Reads of movement requests, always within one company.
+
+Like the hardware lists, requests are read as plain rows named as the interface names them:
+one query for the requests with their people and storage, one for their histories, one for
+their hardware, however many requests there are.
+"""
+
+from collections import defaultdict
+from uuid import UUID
+
+from django.db.models import F
+
+from companies.models import Company
+from config.errors import NotFound
+from logistics.models import MovementRequest, MovementRequestStatusChange
+
+MOVEMENT_REQUEST_NOT_FOUND = "Movement request not found"
+
+REQUEST_COLUMNS = {
+    "movementRequestNumber": "movement_request_number",
+    "createdAt": "created_at",
+    "updatedAt": "updated_at",
+    "sendTo": "send_to",
+    "handledBy": "handled_by",
+    "expectedDate": "expected_date",
+    "factoryReset": "factory_reset",
+    "trackingLink": "tracking_link",
+    "trackingCode": "tracking_code",
+    "dateCompleted": "date_completed",
+    "apiClientRequesterName": "api_client_requester_name",
+    "requesterEmail": "requester_email",
+    "toEmployeeId": "to_employee_id",
+    "fromEmployeeId": "from_employee_id",
+    "storageId": "storage_id",
+    "storageCountryCode": "storage__country_code",
+    "companyName": "company__name",
+}
+# The employee objects of a request: interface name -> Employee field.
+PERSON_FIELDS = {
+    "id": "id",
+    "firstName": "first_name",
+    "lastName": "last_name",
+    "countryCode": "country_code",
+    "email": "email",
+    "address": "address",
+    "addressExtraInfo": "address_extra_info",
+    "postCode": "post_code",
+}
+PEOPLE = {"toEmployee": "to_employee", "fromEmployee": "from_employee"}
+HARDWARE_FIELDS = {
+    "id": "id",
+    "description": "description",
+    "serialNumber": "serial_number",
+    "brand": "brand",
+    "name": "name",
+    "ram": "ram",
+    "diskSpace": "disk_space",
+    "displaySize": "display_size",
+    "processor": "processor",
+    "image": "image",
+}
+SPEC_KEYS = ("ram", "diskSpace", "displaySize", "processor")
+
+
+def movement_request_rows(
+    *,
+    company: Company,
+    movement_type: str | None = None,
+    movement_request_id: UUID | None = None,
+    history_ids: bool = False,
+) -> list[dict]:
+    """The company's requests as the interface shows them, newest first. The status history
+    carries its ids on the detail (`history_ids`), not on the list."""
+    requests = MovementRequest.objects.filter(company=company)
+    if movement_type is not None:
+        requests = requests.filter(type=movement_type)
+    if movement_request_id is not None:
+        requests = requests.filter(pk=movement_request_id)
+    people_columns = {
+        f"{key}_{name}": F(f"{relation}__{field}")
+        for key, relation in PEOPLE.items()
+        for name, field in PERSON_FIELDS.items()
+    }
+    rows = list(
+        requests.values(
+            "id",
+            "type",
+            "status",
+            "eta",
+            **{name: F(path) for name, path in REQUEST_COLUMNS.items()},
+            **people_columns,
+        )
+    )
+    ids = [row["id"] for row in rows]
+    histories = _histories(ids, with_ids=history_ids)
+    hardwares = _hardwares(ids)
+    for row in rows:
+        _shape(row)
+        row["movementRequestStatusHistoric"] = histories.get(row["id"], [])
+        row["hardwares"] = hardwares.get(row["id"], [])
+    return rows
+
+
+def movement_request_row(*, company: Company, movement_request_id: UUID) -> dict:
+    rows = movement_request_rows(
+        company=company, movement_request_id=movement_request_id, history_ids=True
+    )
+    if not rows:
+        raise NotFound(MOVEMENT_REQUEST_NOT_FOUND)
+    return rows[0]
+
+
+def _shape(row: dict) -> None:
+    for key in PEOPLE:
+        person = {name: row.pop(f"{key}_{name}") for name in PERSON_FIELDS}
+        row[key] = person if person["id"] is not None else None
+    storage_id, storage_country = row.pop("storageId"), row.pop("storageCountryCode")
+    row["storage"] = {"id": storage_id, "countryCode": storage_country} if storage_id else None
+
+
+def _histories(request_ids: list[UUID], *, with_ids: bool) -> dict[UUID, list[dict]]:
+    histories = defaultdict(list)
+    changes = MovementRequestStatusChange.objects.filter(movement_request_id__in=request_ids)
+    for change in changes.values(
+        "id", "movement_request_id", "created_at", "status_from", "status_to"
+    ):
+        entry = {
+            "createdAt": change["created_at"],
+            "statusFrom": change["status_from"],
+            "statusTo": change["status_to"],
+        }
+        if with_ids:
+            entry = {"id": change["id"], **entry}
+        histories[change["movement_request_id"]].append(entry)
+    return histories
+
+
+def _hardwares(request_ids: list[UUID]) -> dict[UUID, list[dict]]:
+    carried = defaultdict(list)
+    links = MovementRequest.hardwares.through.objects.filter(movementrequest_id__in=request_ids)
+    for link in links.order_by("hardware__created_at", "hardware_id").values(
+        "movementrequest_id",
+        **{f"carried_{name}": F(f"hardware__{field}") for name, field in HARDWARE_FIELDS.items()},
+    ):
+        item = {name: link[f"carried_{name}"] for name in HARDWARE_FIELDS}
+        for key in SPEC_KEYS:
+            if item[key] is None:
+                del item[key]
+        carried[link["movementrequest_id"]].append(item)
+    return carried

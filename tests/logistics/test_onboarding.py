@@ -1,0 +1,323 @@
+"""POST /movement_requests/onboarding: storage hardware to an employee."""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from employees.models import Employee
+from hardware.models import Hardware
+from logistics.api.serializers import MovementRequestSerializer
+from logistics.models import MovementRequest
+from tests.conftest import make_caller
+from tests.factories import CompanyFactory, EmployeeFactory, HardwareFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def company(caller):
+    return CompanyFactory(api_client=caller.api_client, code="MOV", name="Moving Co")
+
+
+INLINE_EMPLOYEE = {
+    "firstName": "Bo",
+    "lastName": "New",
+    "email": "bo@example.com",
+    "governmentDNI": "1",
+    "address": "2 Main Street",
+    "city": "New York",
+    "postCode": "10001",
+    "countryCode": "US",
+}
+
+
+def onboard(caller, **fields):
+    return caller.post(
+        "/movement_requests/onboarding", {"data": {"companyCode": "MOV", **fields}}, format="json"
+    )
+
+
+def test_onboarding_creates_a_processing_request_and_claims_the_hardware(caller, company):
+    employee = EmployeeFactory(company=company, email="ada@example.com", country_code="US")
+    item = HardwareFactory(company=company, country_code="US", serial_number="SN-ON-1")
+
+    response = onboard(
+        caller,
+        employeeEmail="ADA@example.com",
+        hardwareIds=[str(item.id)],
+        expectedDate="2026-12-01",
+    )
+
+    assert response.status_code == 201
+    body = response.json()
+    assert (body["statusCode"], body["message"]) == (201, "Request successful")
+    [movement] = body["envelop"]
+    stored = MovementRequest.objects.get()
+    assert movement == {
+        "id": str(stored.id),
+        "movementRequestNumber": stored.movement_request_number,
+        "createdAt": movement["createdAt"],
+        "updatedAt": movement["updatedAt"],
+        "type": "ONBOARDING",
+        "status": "PROCESSING",
+        "eta": None,
+        "sendTo": "EMPLOYEE",
+        "handledBy": "PROVIDER",
+        "expectedDate": "2026-12-01",
+        "factoryReset": None,
+        "trackingLink": None,
+        "trackingCode": None,
+        "dateCompleted": None,
+        "apiClientRequesterName": caller.api_client.name,
+        "requesterEmail": None,
+        "toEmployeeId": str(employee.id),
+        "fromEmployeeId": None,
+        "movementRequestStatusHistoric": [
+            {
+                "id": str(stored.status_history.get().id),
+                "createdAt": movement["movementRequestStatusHistoric"][0]["createdAt"],
+                "statusFrom": None,
+                "statusTo": "PROCESSING",
+            }
+        ],
+        "toEmployee": {
+            "id": str(employee.id),
+            "firstName": employee.first_name,
+            "lastName": employee.last_name,
+            "countryCode": "US",
+            "email": "ada@example.com",
+            "address": employee.address,
+            "addressExtraInfo": None,
+            "postCode": employee.post_code,
+        },
+        "fromEmployee": None,
+        "storage": {"id": str(item.storage_id), "countryCode": "US"},
+        "companyName": "Moving Co",
+        "hardwares": [
+            {
+                "id": str(item.id),
+                "description": None,
+                "serialNumber": "SN-ON-1",
+                "brand": "DELL",
+                "name": "Dell U2723QE",
+                "image": "/static/hardware/types/monitor.svg",
+            }
+        ],
+    }
+    assert set(movement) == set(MovementRequestSerializer().fields)
+    item.refresh_from_db()
+    assert (item.status, item.in_movement) == ("STORAGE", True)
+
+
+def test_an_inline_employee_is_created_and_geocoded(caller, company):
+    item = HardwareFactory(company=company, country_code="BR")
+    employee = {
+        "firstName": "Ana",
+        "lastName": "Silva",
+        "email": "ana@example.com",
+        "governmentDNI": "12345",
+        "cpf": "529.982.247-25",
+        "address": "Rua Augusta 100",
+        "city": "sao paulo",
+        "postCode": "01304-000",
+        "countryCode": "BR",
+    }
+
+    response = onboard(caller, employee=employee, hardwareIds=[str(item.id)])
+
+    assert response.status_code == 201
+    created = Employee.objects.get(company=company, email="ana@example.com")
+    assert created.city == "São Paulo"
+    assert response.json()["envelop"][0]["toEmployee"]["id"] == str(created.id)
+
+
+def test_an_inline_employee_with_a_known_email_updates_that_employee(caller, company):
+    existing = EmployeeFactory(company=company, email="bo@example.com", last_name="Old")
+    item = HardwareFactory(company=company)
+
+    response = onboard(caller, employee=INLINE_EMPLOYEE, hardwareIds=[str(item.id)])
+
+    assert response.status_code == 201
+    existing.refresh_from_db()
+    assert existing.last_name == "New"
+    assert Employee.objects.filter(company=company).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "message"),
+    [
+        ({}, "employeeEmail", "Send exactly one of employeeEmail and employee"),
+        (
+            {"employeeEmail": "x@example.com", "employee": INLINE_EMPLOYEE},
+            "employeeEmail",
+            "Send exactly one of employeeEmail and employee",
+        ),
+        (
+            {"employeeEmail": "x@example.com", "handledBy": "COMPANY"},
+            "handledBy",
+            "Onboarding is always handled by PROVIDER; do not send handledBy",
+        ),
+        (
+            {"employeeEmail": "x@example.com", "company": {"name": "X", "companyCode": "XXX"}},
+            "company",
+            "Onboarding takes companyCode only, not an inline company",
+        ),
+    ],
+)
+def test_onboarding_refuses_malformed_requests(caller, company, fields, field, message):
+    item = HardwareFactory(company=company)
+
+    response = onboard(caller, hardwareIds=[str(item.id)], **fields)
+
+    assert response.status_code == 400
+    assert {"field": field, "message": message} in response.json()["details"]
+    assert not MovementRequest.objects.exists()
+
+
+def test_onboarding_needs_at_least_one_hardware_id(caller, company):
+    EmployeeFactory(company=company, email="x@example.com")
+
+    response = onboard(caller, employeeEmail="x@example.com", hardwareIds=[])
+
+    assert response.status_code == 400
+    assert response.json()["details"] == [
+        {"field": "hardwareIds", "message": "hardwareIds needs at least one hardware id"}
+    ]
+
+
+def test_onboarding_an_unknown_employee_is_404(caller, company):
+    item = HardwareFactory(company=company)
+
+    response = onboard(caller, employeeEmail="nobody@example.com", hardwareIds=[str(item.id)])
+
+    assert response.status_code == 404
+    assert response.json()["message"] == "Employee not found"
+
+
+def test_onboarding_refuses_items_not_in_storage_in_movement_or_not_the_companys(caller, company):
+    EmployeeFactory(company=company, email="x@example.com")
+    ready = HardwareFactory(company=company)
+    assigned = HardwareFactory(company=company, on_employee=True)
+    moving = HardwareFactory(company=company, in_movement=True)
+    foreign = HardwareFactory()
+    ids = [str(item.id) for item in (ready, assigned, moving, foreign)]
+
+    response = onboard(caller, employeeEmail="x@example.com", hardwareIds=ids)
+
+    assert response.status_code == 400
+    assert response.json()["details"] == [
+        {"field": "hardwareIds[3]", "message": f"Hardware {foreign.id} not found"}
+    ]
+    response = onboard(caller, employeeEmail="x@example.com", hardwareIds=ids[:3])
+    assert response.json()["details"] == [
+        {"field": "hardwareIds[1]", "message": f"Hardware {assigned.id} is not in storage"},
+        {
+            "field": "hardwareIds[2]",
+            "message": f"Hardware {moving.id} is already in a movement request",
+        },
+    ]
+    assert not MovementRequest.objects.exists()
+    ready.refresh_from_db()
+    assert not ready.in_movement
+
+
+@pytest.mark.parametrize(
+    ("hardware_country", "employee_country", "allowed"),
+    [
+        ("US", "US", True),
+        ("EU", "DE", True),
+        ("DE", "FR", True),
+        ("FR", "EU", True),
+        ("US", "DE", False),
+        ("EU", "US", False),
+        ("BR", "MX", False),
+    ],
+)
+def test_countries_must_be_equal_or_both_european(
+    caller, company, hardware_country, employee_country, allowed
+):
+    EmployeeFactory(company=company, email="x@example.com", country_code=employee_country)
+    item = HardwareFactory(company=company, country_code=hardware_country)
+
+    response = onboard(caller, employeeEmail="x@example.com", hardwareIds=[str(item.id)])
+
+    assert response.status_code == (201 if allowed else 400)
+    if not allowed:
+        assert response.json()["details"] == [
+            {
+                "field": "hardwareIds[0]",
+                "message": f"Hardware {item.id} is in {hardware_country}, which cannot move "
+                f"to {employee_country}",
+            }
+        ]
+
+
+def test_movement_numbers_increase(caller, company):
+    EmployeeFactory(company=company, email="x@example.com")
+    items = HardwareFactory.create_batch(3, company=company)
+
+    numbers = [
+        onboard(caller, employeeEmail="x@example.com", hardwareIds=[str(item.id)]).json()[
+            "envelop"
+        ][0]["movementRequestNumber"]
+        for item in items
+    ]
+
+    assert numbers == sorted(numbers) and len(set(numbers)) == 3
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_twenty_onboardings_of_one_item_at_once_give_exactly_one_request():
+    caller = make_caller()
+    company = CompanyFactory(api_client=caller.api_client, code="MOV")
+    EmployeeFactory(company=company, email="x@example.com")
+    item = HardwareFactory(company=company)
+    barrier = threading.Barrier(20)
+    statuses = []
+
+    def request():
+        try:
+            barrier.wait()
+            response = onboard(caller, employeeEmail="x@example.com", hardwareIds=[str(item.id)])
+            statuses.append(response.status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=request) for _ in range(20)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert sorted(statuses) == [201] + [400] * 19
+    assert MovementRequest.objects.count() == 1
+    assert Hardware.objects.get(pk=item.pk).in_movement
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_concurrent_onboardings_of_different_items_get_distinct_numbers():
+    caller = make_caller()
+    company = CompanyFactory(api_client=caller.api_client, code="MOV")
+    EmployeeFactory(company=company, email="x@example.com")
+    items = HardwareFactory.create_batch(8, company=company)
+    barrier = threading.Barrier(len(items))
+    statuses = []
+
+    def request(item):
+        try:
+            barrier.wait()
+            response = onboard(caller, employeeEmail="x@example.com", hardwareIds=[str(item.id)])
+            statuses.append(response.status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=request, args=(item,)) for item in items]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert statuses == [201] * 8
+    numbers = sorted(MovementRequest.objects.values_list("movement_request_number", flat=True))
+    assert numbers == list(range(numbers[0], numbers[0] + 8))
