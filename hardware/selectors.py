@@ -12,6 +12,7 @@ from uuid import UUID
 from django.db.models import F, QuerySet
 
 from companies.models import Company
+from config.db import native_timestamps
 from config.errors import NotFound
 from config.filtering import apply_filters
 from hardware.choices import HardwareStatus
@@ -89,12 +90,14 @@ def hardware_rows(
         items = items.filter(status=status)
     if hardware_id is not None:
         items = items.filter(pk=hardware_id)
-    rows = list(
-        items.values(
-            *SAME_NAME_COLUMNS, **{name: F(path) for name, path in RENAMED_COLUMNS.items()}
+    with native_timestamps():
+        rows = list(
+            items.values(
+                *SAME_NAME_COLUMNS, **{name: F(path) for name, path in RENAMED_COLUMNS.items()}
+            )
         )
-    )
-    notes = _notes_by_hardware([row["id"] for row in rows])
+        # The items' notes, selected by the same criteria rather than by a list of their ids.
+        notes = _notes_by_hardware(items) if rows else {}
     return [_shape(row, notes.get(row["id"], [])) for row in rows]
 
 
@@ -105,11 +108,9 @@ def hardware_row(*, company: Company, hardware_id: UUID) -> dict:
     return rows[0]
 
 
-def _notes_by_hardware(hardware_ids: list[UUID]) -> dict[UUID, list[dict]]:
+def _notes_by_hardware(items: QuerySet[Hardware]) -> dict[UUID, list[dict]]:
     notes = defaultdict(list)
-    if not hardware_ids:
-        return notes
-    for note in HardwareNote.objects.filter(hardware_id__in=hardware_ids).values(
+    for note in HardwareNote.objects.filter(hardware__in=items.values("pk")).values(
         "hardware_id", "content", "created_at", "author_email"
     ):
         notes[note["hardware_id"]].append(
