@@ -5,8 +5,8 @@ from django.utils import timezone
 
 from companies import keys
 from companies.models import ApiClient, ApiKey, Company
-from companies.selectors import company_get_for_update
-from config.errors import Conflict
+from companies.selectors import INVALID_COMPANY_CODE, company_get_for_update
+from config.errors import Conflict, ServiceError
 
 COMPANY_CODE_TAKEN = "companyCode already exists"
 
@@ -87,3 +87,35 @@ def company_update(*, api_client: ApiClient, code: str, changes: dict) -> Compan
     if fields:
         company.save(update_fields=[*fields, "updated_at"])
     return company
+
+
+@transaction.atomic
+def company_create_or_update(
+    *,
+    api_client: ApiClient,
+    name: str,
+    code: str,
+    country_code: str | None = None,
+    abm_code: str | None = None,
+) -> Company:
+    """An inline `company` object (offboarding): a new company of `api_client`, or, when the
+    client already has one with this code, that one with its name (and ABM code, when given)
+    updated. A code of another client's company is refused like an unknown code, so nothing
+    reveals that it is taken."""
+    company = Company.objects.select_for_update().filter(code=code.upper()).first()
+    if company is None:
+        try:
+            return company_create(
+                api_client=api_client,
+                name=name,
+                code=code,
+                country_code=country_code,
+                abm_code=abm_code,
+            )
+        except Conflict:
+            # A concurrent request created it first; it is updated like any existing one.
+            company = Company.objects.select_for_update().get(code=code.upper())
+    if company.api_client_id != api_client.id:
+        raise ServiceError(INVALID_COMPANY_CODE)
+    changes = {"name": name} if abm_code is None else {"name": name, "abm_code": abm_code}
+    return company_update(api_client=api_client, code=code, changes=changes)

@@ -20,9 +20,11 @@ def employee_get(*, company: Company, employee_id: UUID) -> Employee:
 
 
 def employee_get_detail(*, company: Company, employee_id: UUID) -> Employee:
-    """The employee with its company and hardware items, in a fixed number of queries."""
+    """The employee with its company, hardware items and their movement requests, in a fixed
+    number of queries. (The movements are known here by their relation's name only: the
+    logistics app sits above us.)"""
     employees = employee_list(company=company).select_related("company")
-    return _employee_in(employees.prefetch_related("hardwares"), employee_id)
+    return _employee_in(employees.prefetch_related("hardwares__movement_requests"), employee_id)
 
 
 def _employee_in(employees: QuerySet[Employee], employee_id: UUID) -> Employee:

@@ -1,12 +1,14 @@
 """Reads of hardware items, always within one company.
 
 Lists can be long, so they are read as plain rows already named as the interface names them
-(one query for the items with everything they join, one for their notes) and shaped with a
-few dict operations per row: no model instances, no serializer fields.
+(one query for the items with everything they join, one for their notes, one for their
+movement requests) and shaped with a few dict operations per row: no model instances, no
+serializer fields.
 """
 
 from collections import defaultdict
 from collections.abc import Mapping
+from typing import Protocol
 from uuid import UUID
 
 from django.db.models import F, QuerySet
@@ -72,6 +74,26 @@ RENAMED_COLUMNS = {
 SPEC_KEYS = ("ram", "diskSpace", "displaySize", "processor")
 
 
+class MovementReader(Protocol):
+    def __call__(self, *, items: QuerySet[Hardware], detail: bool) -> dict[UUID, list[dict]]:
+        """The movement requests of `items` by item id, newest first, in one query: `{status}`
+        each in the lists, the interface's summary of each request on the `detail`."""
+
+
+def _no_movements(*, items: QuerySet[Hardware], detail: bool) -> dict[UUID, list[dict]]:
+    return {}  # until a movement app hands over its reader
+
+
+# Movement requests belong to the logistics app, which sits above hardware: it hands its reader
+# over when it is ready (logistics.apps), so hardware reads them without importing logistics.
+_movement_reader: MovementReader = _no_movements
+
+
+def movement_reader_register(reader: MovementReader) -> None:
+    global _movement_reader
+    _movement_reader = reader
+
+
 def hardware_list(*, company: Company) -> QuerySet[Hardware]:
     return Hardware.objects.filter(company=company)
 
@@ -82,9 +104,11 @@ def hardware_rows(
     filters: Mapping | None = None,
     status: HardwareStatus | None = None,
     hardware_id: UUID | None = None,
+    movement_detail: bool = False,
 ) -> list[dict]:
     """The company's items as the interface shows them, newest first. `filters` are the
-    HardwareFilter criteria (`countryCode`)."""
+    HardwareFilter criteria (`countryCode`). Their movement requests show their status only,
+    or a summary of each with `movement_detail`."""
     items = apply_filters(HardwareFilter, hardware_list(company=company), filters)
     if status is not None:
         items = items.filter(status=status)
@@ -98,11 +122,12 @@ def hardware_rows(
         )
         # The items' notes, selected by the same criteria rather than by a list of their ids.
         notes = _notes_by_hardware(items) if rows else {}
-    return [_shape(row, notes.get(row["id"], [])) for row in rows]
+        movements = _movement_reader(items=items, detail=movement_detail) if rows else {}
+    return [_shape(row, notes.get(row["id"], []), movements.get(row["id"], [])) for row in rows]
 
 
 def hardware_row(*, company: Company, hardware_id: UUID) -> dict:
-    rows = hardware_rows(company=company, hardware_id=hardware_id)
+    rows = hardware_rows(company=company, hardware_id=hardware_id, movement_detail=True)
     if not rows:
         raise NotFound(HARDWARE_NOT_FOUND)
     return rows[0]
@@ -123,7 +148,7 @@ def _notes_by_hardware(items: QuerySet[Hardware]) -> dict[UUID, list[dict]]:
     return notes
 
 
-def _shape(row: dict, notes: list[dict]) -> dict:
+def _shape(row: dict, notes: list[dict], movements: list[dict]) -> dict:
     """Nest the joined columns into the interface's objects, in place."""
     for key in SPEC_KEYS:
         if row[key] is None:
@@ -155,6 +180,5 @@ def _shape(row: dict, notes: list[dict]) -> dict:
     }
     row["commonModel"] = common_model if common_model["name"] is not None else None
     row["hardwareNote"] = notes
-    # Movement requests belong to the logistics app, which fills them in.
-    row["movementRequests"] = []
+    row["movementRequests"] = movements
     return row

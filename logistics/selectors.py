@@ -6,12 +6,16 @@ their hardware, however many requests there are.
 """
 
 from collections import defaultdict
+from collections.abc import Mapping
 from uuid import UUID
 
-from django.db.models import F
+from django.db.models import F, QuerySet
 
 from companies.models import Company
 from config.errors import NotFound
+from config.filtering import apply_filters
+from hardware.models import Hardware
+from logistics.filters import MovementRequestFilter
 from logistics.models import MovementRequest, MovementRequestStatusChange
 
 MOVEMENT_REQUEST_NOT_FOUND = "Movement request not found"
@@ -60,27 +64,39 @@ HARDWARE_FIELDS = {
     "image": "image",
 }
 SPEC_KEYS = ("ram", "diskSpace", "displaySize", "processor")
+# A request as the hardware detail summarises it (interface, Hardware item): interface name ->
+# MovementRequest field; its people show fewer fields than on the request itself.
+SUMMARY_COLUMNS = {
+    "id": "id",
+    "status": "status",
+    "createdAt": "created_at",
+    "type": "type",
+    "requesterEmail": "requester_email",
+    "sendTo": "send_to",
+    "handledBy": "handled_by",
+    "storageId": "storage_id",
+    "storageCountryCode": "storage__country_code",
+    "companyName": "company__name",
+}
+SUMMARY_PERSON_FIELDS = {
+    name: PERSON_FIELDS[name] for name in ("id", "firstName", "lastName", "countryCode")
+}
 
 
 def movement_request_rows(
     *,
     company: Company,
-    movement_type: str | None = None,
+    filters: Mapping | None = None,
     movement_request_id: UUID | None = None,
     history_ids: bool = False,
 ) -> list[dict]:
-    """The company's requests as the interface shows them, newest first. The status history
-    carries its ids on the detail (`history_ids`), not on the list."""
+    """The company's requests as the interface shows them, newest first. `filters` are the
+    MovementRequestFilter criteria (`type`). The status history carries its ids on the detail
+    (`history_ids`), not on the list."""
     requests = MovementRequest.objects.filter(company=company)
-    if movement_type is not None:
-        requests = requests.filter(type=movement_type)
+    requests = apply_filters(MovementRequestFilter, requests, filters)
     if movement_request_id is not None:
         requests = requests.filter(pk=movement_request_id)
-    people_columns = {
-        f"{key}_{name}": F(f"{relation}__{field}")
-        for key, relation in PEOPLE.items()
-        for name, field in PERSON_FIELDS.items()
-    }
     rows = list(
         requests.values(
             "id",
@@ -88,7 +104,7 @@ def movement_request_rows(
             "status",
             "eta",
             **{name: F(path) for name, path in REQUEST_COLUMNS.items()},
-            **people_columns,
+            **_people_columns(PERSON_FIELDS),
         )
     )
     ids = [row["id"] for row in rows]
@@ -110,9 +126,43 @@ def movement_request_row(*, company: Company, movement_request_id: UUID) -> dict
     return rows[0]
 
 
-def _shape(row: dict) -> None:
+def hardware_movements(*, items: QuerySet[Hardware], detail: bool) -> dict[UUID, list[dict]]:
+    """The movement requests of hardware items, newest first, in one query, for the hardware
+    reads (logistics.apps hands this to hardware.selectors, which cannot import logistics):
+    `{status}` in the lists, a summary of each request on the detail."""
+    fields = SUMMARY_COLUMNS if detail else {"status": "status"}
+    columns = {name: F(f"movementrequest__{field}") for name, field in fields.items()}
+    if detail:
+        columns.update(_people_columns(SUMMARY_PERSON_FIELDS, through="movementrequest__"))
+    links = MovementRequest.hardwares.through.objects.filter(hardware__in=items.values("pk"))
+    # The link table has an `id` of its own: the request's columns are read under a prefix.
+    values = links.order_by(
+        "-movementrequest__created_at", "-movementrequest__movement_request_number"
+    ).values("hardware_id", **{f"movement_{name}": column for name, column in columns.items()})
+    movements = defaultdict(list)
+    for link in values:
+        summary = {name: link[f"movement_{name}"] for name in columns}
+        if detail:
+            _shape(summary, SUMMARY_PERSON_FIELDS)
+            email = summary.pop("requesterEmail")
+            summary["requester"] = {"email": email} if email else None
+            summary["company"] = {"name": summary.pop("companyName")}
+        movements[link["hardware_id"]].append(summary)
+    return movements
+
+
+def _people_columns(person_fields: dict[str, str], through: str = "") -> dict[str, F]:
+    return {
+        f"{key}_{name}": F(f"{through}{relation}__{field}")
+        for key, relation in PEOPLE.items()
+        for name, field in person_fields.items()
+    }
+
+
+def _shape(row: dict, person_fields: dict[str, str] = PERSON_FIELDS) -> None:
+    """Nest the joined columns of the people and the storage into their objects, in place."""
     for key in PEOPLE:
-        person = {name: row.pop(f"{key}_{name}") for name in PERSON_FIELDS}
+        person = {name: row.pop(f"{key}_{name}") for name in person_fields}
         row[key] = person if person["id"] is not None else None
     storage_id, storage_country = row.pop("storageId"), row.pop("storageCountryCode")
     row["storage"] = {"id": storage_id, "countryCode": storage_country} if storage_id else None

@@ -5,10 +5,14 @@ import factory
 from catalog.models import CatalogItem
 from companies.models import ApiClient, Company
 from companies.services import api_key_issue
+from config.actors import ActorKind
 from config.countries import storage_country_code
+from config.numbering import save_with_next_number
 from employees.models import Employee
 from hardware.choices import CreatedThrough, HardwareStatus
 from hardware.models import Hardware, HardwareType, Storage
+from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
+from logistics.models import MovementRequest, MovementRequestStatusChange
 
 
 class ApiClientFactory(factory.django.DjangoModelFactory):
@@ -115,3 +119,47 @@ class CatalogItemFactory(factory.django.DjangoModelFactory):
     display_size = '14"'
     processor = "Intel Core i7-1365U"
     image = "https://images.example.com/latitude.png"
+
+
+# --- logistics: movement requests -----------------------------------------------------------
+
+
+class MovementRequestFactory(factory.django.DjangoModelFactory):
+    """An onboarding as the API makes it: PROCESSING, to an employee, from the US storage, with
+    its first history entry. Pass `hardwares=[...]` to carry items; they are left as they are
+    (mark them `in_movement` yourself where it matters)."""
+
+    class Meta:
+        model = MovementRequest
+        skip_postgeneration_save = True
+
+    company = factory.SubFactory(CompanyFactory)
+    type = MovementType.ONBOARDING
+    status = MovementStatus.PROCESSING
+    send_to = SendTo.EMPLOYEE
+    handled_by = HandledBy.PROVIDER
+    to_employee = factory.SubFactory(EmployeeFactory, company=factory.SelfAttribute("..company"))
+    storage = factory.LazyFunction(lambda: Storage.objects.get_or_create(country_code="US")[0])
+    api_client_requester_name = "Factory client"
+
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        # Numbered like the services number, so factory and API requests can share a test.
+        movement = model_class(*args, **kwargs)
+        save_with_next_number(movement, "movement_request_number")
+        return movement
+
+    @factory.post_generation
+    def hardwares(movement, create, extracted, **kwargs):
+        if create and extracted:
+            movement.hardwares.set(extracted)
+
+    @factory.post_generation
+    def history(movement, create, extracted, **kwargs):
+        if create:
+            MovementRequestStatusChange.objects.create(
+                movement_request=movement,
+                status_to=movement.status,
+                actor_kind=ActorKind.API_CLIENT,
+                actor_name="Factory client",
+            )

@@ -137,9 +137,11 @@ class EmployeeHardwareSerializer(api.Serializer):
 
     @extend_schema_field(MovementRequestReferenceSerializer(many=True))
     def get_movement_requests(self, hardware) -> list[dict]:
-        # The one place the hardware's movement requests ({id, status}) go, once movement
-        # requests exist: read them from a prefetch added in selectors.employee_get_detail.
-        return []
+        # Prefetched, newest first, by selectors.employee_get_detail.
+        return [
+            {"id": movement.id, "status": movement.status}
+            for movement in hardware.movement_requests.all()
+        ]
 
 
 class EmployeeDetailSerializer(EmployeeSerializer):

@@ -83,9 +83,38 @@ class HardwareNoteSerializer(api.Serializer):
     user = NoteAuthorSerializer()
 
 
-class MovementRequestRefSerializer(api.Serializer):
+class HardwareMovementStatusSerializer(api.Serializer):
+    status = serializers.CharField(help_text="PROCESSING, COORDINATED or DONE.")
+
+
+class MovementEmployeeRefSerializer(api.Serializer):
     id = serializers.UUIDField()
-    status = serializers.CharField()
+    first_name = serializers.CharField()
+    last_name = serializers.CharField()
+    country_code = serializers.CharField()
+
+
+class RequesterSerializer(api.Serializer):
+    email = serializers.EmailField()
+
+
+class CompanyNameSerializer(api.Serializer):
+    name = serializers.CharField()
+
+
+class HardwareMovementSerializer(HardwareMovementStatusSerializer):
+    """A movement request of the item, as the item's detail summarises it."""
+
+    id = serializers.UUIDField()
+    created_at = serializers.DateTimeField()
+    type = serializers.CharField(help_text="ONBOARDING, OFFBOARDING or OFF_ON.")
+    requester = RequesterSerializer(allow_null=True)
+    send_to = serializers.CharField(help_text="EMPLOYEE or STORAGE.")
+    handled_by = serializers.CharField(help_text="PROVIDER or COMPANY.")
+    to_employee = MovementEmployeeRefSerializer(allow_null=True)
+    from_employee = MovementEmployeeRefSerializer(allow_null=True)
+    storage = StorageRefSerializer(allow_null=True)
+    company = CompanyNameSerializer(allow_null=True)
 
 
 class HardwareSerializer(api.Serializer):
@@ -122,9 +151,13 @@ class HardwareSerializer(api.Serializer):
     employee_profile = EmployeeProfileSerializer(allow_null=True)
     storage = StorageRefSerializer(allow_null=True)
     hardware_note = HardwareNoteSerializer(many=True)
-    movement_requests = MovementRequestRefSerializer(many=True)
+    movement_requests = HardwareMovementStatusSerializer(many=True)
 
 
-class HardwareCreatedSerializer(HardwareSerializer):
+class HardwareDetailSerializer(HardwareSerializer):
+    movement_requests = HardwareMovementSerializer(many=True)
+
+
+class HardwareCreatedSerializer(HardwareDetailSerializer):
     cost = serializers.CharField(allow_null=True, help_text="A decimal string, e.g. 1299.00")
     office_name = serializers.CharField(allow_null=True)

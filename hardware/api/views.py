@@ -10,6 +10,7 @@ from hardware import selectors, services
 from hardware.api.serializers import (
     HardwareCreatedSerializer,
     HardwareCreateSerializer,
+    HardwareDetailSerializer,
     HardwareSerializer,
 )
 from hardware.choices import HardwareStatus
@@ -67,7 +68,7 @@ class HardwareDetailView(APIView):
     @extend_schema(
         operation_id="hardwares_retrieve",
         parameters=[COMPANY_CODE_PARAMETER],
-        responses=HardwareSerializer(many=True),
+        responses=HardwareDetailSerializer(many=True),
     )
     def get(self, request, hardware_id: str):
         company = company_from_filters(request)

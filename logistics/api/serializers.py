@@ -1,7 +1,11 @@
+import re
+
 from rest_framework import serializers
 
+from companies.api.serializers import CompanyCreateSerializer
 from config.api import serializers as api
 from employees.api.serializers import EmployeeInputSerializer
+from hardware.choices import ITEM_TYPE_NAMES
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
 
 
@@ -24,6 +28,107 @@ class OnboardingSerializer(api.Serializer):
         errors = {key: message for key, message in refused.items() if key in self.initial_data}
         if ("employee_email" in attrs) == ("employee" in attrs):
             errors["employeeEmail"] = "Send exactly one of employeeEmail and employee"
+        if errors:
+            raise serializers.ValidationError(errors)
+        return attrs
+
+
+class CompanyInputSerializer(CompanyCreateSerializer):
+    """The interface's Company input: the creation's fields but the webhook."""
+
+    webhook_url = None
+
+
+class DateTimeWithTimeField(serializers.DateTimeField):
+    """An ISO-8601 date-time that has its time. Python reads `2024-01-15` as midnight; the
+    interface refuses a date alone, since the time of purchase would be made up."""
+
+    default_error_messages = {
+        "date_only": "{name} must be an ISO-8601 date-time with a time part "
+        "(2024-01-15T10:30:00Z), not a date alone"
+    }
+    TIME_PART = re.compile(r"\d[Tt ]\d")
+
+    def to_internal_value(self, value):
+        if isinstance(value, str) and not self.TIME_PART.search(value):
+            self.fail("date_only", name=self.field_name)
+        return super().to_internal_value(value)
+
+
+class NewHardwareSerializer(api.Serializer):
+    # Set from the movement, never by the item (interface, newHardwares).
+    FROM_THE_MOVEMENT = {
+        "countryCode": "countryCode is set from the movement (the source employee's country); "
+        "do not send it in newHardwares",
+        "companyCode": "companyCode is set from the movement; do not send it in newHardwares",
+        "employeeProfileId": "employeeProfileId is set from the movement (the source "
+        "employee); do not send it in newHardwares",
+    }
+
+    serial_number = serializers.CharField(max_length=100)
+    description = serializers.CharField(required=False, allow_null=True, allow_blank=True)
+    date_bought = DateTimeWithTimeField()
+    hardware_type = serializers.ChoiceField(
+        choices=ITEM_TYPE_NAMES, required=False, allow_null=True
+    )
+    common_model_id = serializers.UUIDField(
+        required=False, allow_null=True, help_text="A catalog item id, instead of hardwareType."
+    )
+    new_hardware = serializers.BooleanField(required=False, default=True)
+    external_reference = serializers.CharField(max_length=200, required=False, allow_null=True)
+
+    def to_internal_value(self, data):
+        # Unknown fields are dropped before `validate` sees them, so these are looked for here.
+        if isinstance(data, dict):
+            refused = {
+                key: message for key, message in self.FROM_THE_MOVEMENT.items() if key in data
+            }
+            if refused:
+                raise serializers.ValidationError(refused)
+        return super().to_internal_value(data)
+
+
+class OffboardingHardwaresSerializer(api.Serializer):
+    hardware_ids = serializers.ListField(
+        child=serializers.UUIDField(),
+        required=False,
+        allow_null=True,
+        help_text="Items on the source employee. An empty list, with newHardwares omitted, "
+        "takes all of them.",
+    )
+    new_hardwares = NewHardwareSerializer(
+        many=True,
+        required=False,
+        allow_null=True,
+        help_text="Items to create on the source employee and carry; standard offboarding only.",
+    )
+
+
+class OffboardingSerializer(api.Serializer):
+    company_code = serializers.CharField(
+        required=False, help_text="A company this API client manages."
+    )
+    company = CompanyInputSerializer(required=False)
+    employee_email = serializers.EmailField(required=False)
+    employee = EmployeeInputSerializer(required=False)
+    to_employee_email = serializers.EmailField(
+        required=False, allow_null=True, help_text="Makes the request an OFF_ON."
+    )
+    handled_by = serializers.ChoiceField(choices=HandledBy.choices)
+    factory_reset = serializers.BooleanField(
+        required=False, allow_null=True, help_text="Ignored for OFF_ON."
+    )
+    expected_date = serializers.DateField(required=False, allow_null=True)
+    hardwares = OffboardingHardwaresSerializer()
+
+    def validate(self, attrs):
+        errors = {}
+        if "company_code" in attrs and "company" in attrs:
+            errors["companyCode"] = "Send exactly one of companyCode and company"
+        if "employee_email" in attrs and "employee" in attrs:
+            errors["employeeEmail"] = "Send exactly one of employeeEmail and employee"
+        elif "employee_email" not in attrs and "employee" not in attrs:
+            errors["employeeEmail"] = "Employee email is required"
         if errors:
             raise serializers.ValidationError(errors)
         return attrs

@@ -8,4 +8,9 @@ urlpatterns = [
         views.OnboardingView.as_view(),
         name="movement-requests-onboarding",
     ),
+    path(
+        "movement_requests/offboarding",
+        views.OffboardingView.as_view(),
+        name="movement-requests-offboarding",
+    ),
 ]

@@ -5,7 +5,13 @@ import uuid
 import pytest
 
 from hardware.choices import HardwareStatus
-from tests.factories import CompanyFactory, EmployeeFactory, HardwareFactory, hardware_type
+from tests.factories import (
+    CompanyFactory,
+    EmployeeFactory,
+    HardwareFactory,
+    MovementRequestFactory,
+    hardware_type,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -128,6 +134,29 @@ def test_detail_leaves_out_the_specs_an_item_does_not_have(caller, company):
     }
 
 
+def test_detail_shows_each_items_movement_requests_newest_first(caller, company):
+    employee = EmployeeFactory(company=company)
+    item = assign(employee)
+    arrived = MovementRequestFactory(
+        company=company, to_employee=employee, hardwares=[item], status="DONE"
+    )
+    leaving = MovementRequestFactory(
+        company=company,
+        type="OFFBOARDING",
+        send_to="STORAGE",
+        from_employee=employee,
+        to_employee=None,
+        hardwares=[item],
+    )
+
+    [shown] = detail(caller, employee.id).json()["envelop"][0]["hardwares"]
+
+    assert shown["movementRequests"] == [
+        {"id": str(leaving.id), "status": "PROCESSING"},
+        {"id": str(arrived.id), "status": "DONE"},
+    ]
+
+
 def test_detail_lists_only_the_hardware_the_employee_holds(caller, company):
     employee = EmployeeFactory(company=company)
     held = assign(employee)
@@ -149,11 +178,11 @@ def test_detail_of_an_employee_without_hardware_has_an_empty_list(caller, compan
 def test_detail_uses_a_fixed_number_of_queries(caller, company, rows, django_assert_num_queries):
     employee = EmployeeFactory(company=company)
     for _ in range(rows):
-        assign(employee)
+        MovementRequestFactory(company=company, to_employee=employee, hardwares=[assign(employee)])
     detail(caller, employee.id)  # the key's last use is written once a minute at most
 
-    # key lookup, company, employee with its company, its hardware
-    with django_assert_num_queries(4):
+    # key lookup, company, employee with its company, its hardware, their movement requests
+    with django_assert_num_queries(5):
         response = detail(caller, employee.id)
 
     assert len(response.json()["envelop"][0]["hardwares"]) == rows

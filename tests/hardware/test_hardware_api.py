@@ -7,10 +7,20 @@ import pytest
 from django.db import connection
 
 from catalog.models import CatalogItem
-from hardware.api.serializers import HardwareCreatedSerializer, HardwareSerializer
+from hardware.api.serializers import (
+    HardwareCreatedSerializer,
+    HardwareDetailSerializer,
+    HardwareMovementSerializer,
+    HardwareSerializer,
+)
 from hardware.models import Hardware, HardwareNote, Storage
 from tests.conftest import make_caller
-from tests.factories import CompanyFactory, EmployeeFactory, HardwareFactory
+from tests.factories import (
+    CompanyFactory,
+    EmployeeFactory,
+    HardwareFactory,
+    MovementRequestFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -393,6 +403,83 @@ def test_detail_answers_the_item_in_an_array(caller, company):
     assert shown == listed
 
 
+def test_list_shows_the_status_of_each_movement_request_of_an_item_newest_first(caller, company):
+    item = HardwareFactory(company=company)
+    MovementRequestFactory(company=company, hardwares=[item], status="DONE")
+    MovementRequestFactory(company=company, hardwares=[item])
+    HardwareFactory(company=company)  # never moved
+
+    for path in ("/hardwares", "/hardwares/storages"):
+        moved, still = caller.get(path, {"companyCode": "HWC"}).json()["envelop"][::-1]
+        assert moved["movementRequests"] == [{"status": "PROCESSING"}, {"status": "DONE"}]
+        assert still["movementRequests"] == []
+
+
+def test_detail_summarises_each_movement_request_of_the_item(caller, company):
+    item = HardwareFactory(company=company, on_employee=True)
+    holder = item.employee
+    receiver = EmployeeFactory(company=company, country_code="CA")
+    returned = MovementRequestFactory(
+        company=company,
+        hardwares=[item],
+        type="OFFBOARDING",
+        send_to="STORAGE",
+        handled_by="COMPANY",
+        status="DONE",
+        to_employee=None,
+        from_employee=holder,
+        requester_email="it@example.com",
+    )
+    passed_on = MovementRequestFactory(
+        company=company,
+        hardwares=[item],
+        type="OFF_ON",
+        from_employee=holder,
+        to_employee=receiver,
+        storage=None,
+    )
+
+    [shown] = caller.get(f"/hardwares/{item.id}", {"companyCode": "HWC"}).json()["envelop"]
+
+    def person(employee):
+        return {
+            "id": str(employee.id),
+            "firstName": employee.first_name,
+            "lastName": employee.last_name,
+            "countryCode": employee.country_code,
+        }
+
+    assert shown["movementRequests"] == [
+        {
+            "id": str(passed_on.id),
+            "status": "PROCESSING",
+            "createdAt": passed_on.created_at.isoformat().replace("+00:00", "Z"),
+            "type": "OFF_ON",
+            "requester": None,
+            "sendTo": "EMPLOYEE",
+            "handledBy": "PROVIDER",
+            "toEmployee": person(receiver),
+            "fromEmployee": person(holder),
+            "storage": None,
+            "company": {"name": "Hardware Co"},
+        },
+        {
+            "id": str(returned.id),
+            "status": "DONE",
+            "createdAt": returned.created_at.isoformat().replace("+00:00", "Z"),
+            "type": "OFFBOARDING",
+            "requester": {"email": "it@example.com"},
+            "sendTo": "STORAGE",
+            "handledBy": "COMPANY",
+            "toEmployee": None,
+            "fromEmployee": person(holder),
+            "storage": {"id": str(returned.storage_id), "countryCode": "US"},
+            "company": {"name": "Hardware Co"},
+        },
+    ]
+    assert set(shown["movementRequests"][0]) == set(HardwareMovementSerializer().fields)
+
+
 def test_detail_refuses_a_malformed_id_and_hides_other_companies_items(caller, company):
     theirs = HardwareFactory()
 
@@ -416,10 +503,11 @@ def test_lists_use_a_fixed_number_of_queries(
 ):
     for item in HardwareFactory.create_batch(rows, company=company):
         HardwareNote.objects.create(hardware=item, content="note", author_email="a@b.co")
+        MovementRequestFactory(company=company, hardwares=[item])
 
     caller.get(path, {"companyCode": "HWC"})  # records the key's first use, once
-    # key, company, items, notes
-    with django_assert_max_num_queries(4):
+    # key, company, items, notes, movement requests
+    with django_assert_max_num_queries(5):
         response = caller.get(path, {"companyCode": "HWC"})
 
     assert len(response.json()["envelop"]) == rows
@@ -437,6 +525,8 @@ def test_the_documented_shapes_are_the_served_shapes(caller, company):
         )
     )
     listed = caller.get("/hardwares", {"companyCode": "HWC"}).json()["envelop"][0]
+    [shown] = caller.get(f"/hardwares/{created['id']}", {"companyCode": "HWC"}).json()["envelop"]
 
     assert set(created) == set(HardwareCreatedSerializer().fields)
     assert set(listed) == set(HardwareSerializer().fields)
+    assert set(shown) == set(HardwareDetailSerializer().fields)
