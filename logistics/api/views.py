@@ -1,16 +1,18 @@
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companies.api.scoping import company_from_body
+from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
 from config.actors import Actor
+from config.api.identifiers import uuid_or_400
 from logistics import selectors, services
 from logistics.api.serializers import (
     MovementRequestSerializer,
     OffboardingSerializer,
     OnboardingSerializer,
 )
+from logistics.choices import MovementType
 
 
 class OnboardingView(APIView):
@@ -65,3 +67,35 @@ class OffboardingView(APIView):
             company=movement.company, movement_request_id=movement.id
         )
         return Response([row], status=status.HTTP_201_CREATED)
+
+
+# The list's bad companyCode reads as the interface writes it for this operation.
+LIST_INVALID_COMPANY_CODE = "Invalid Company code"
+TYPE_PARAMETER = OpenApiParameter(
+    "type", str, enum=MovementType.values, description="Only the requests of this type."
+)
+
+
+class MovementRequestListView(APIView):
+    @extend_schema(
+        operation_id="movement_requests_list",
+        parameters=[COMPANY_CODE_PARAMETER, TYPE_PARAMETER],
+        responses=MovementRequestSerializer(many=True),
+    )
+    def get(self, request):
+        company = company_from_filters(request, message=LIST_INVALID_COMPANY_CODE)
+        rows = selectors.movement_request_rows(company=company, filters=request.query_params)
+        return Response(rows)
+
+
+class MovementRequestDetailView(APIView):
+    @extend_schema(
+        operation_id="movement_requests_retrieve",
+        parameters=[COMPANY_CODE_PARAMETER],
+        responses=MovementRequestSerializer(many=True),
+    )
+    def get(self, request, movement_request_id: str):
+        company = company_from_filters(request)
+        movement_uuid = uuid_or_400(movement_request_id, "Invalid MovementRequest id")
+        row = selectors.movement_request_row(company=company, movement_request_id=movement_uuid)
+        return Response([row])
