@@ -4,6 +4,8 @@ from contextlib import contextmanager
 from datetime import date
 from uuid import UUID
 
+from django.core.exceptions import ValidationError
+from django.core.validators import URLValidator
 from django.db import transaction
 from django.utils import timezone
 
@@ -21,8 +23,8 @@ from hardware.choices import CreatedThrough, HardwareStatus
 from hardware.models import Hardware
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
 from logistics.models import MovementRequest, MovementRequestStatusChange
+from logistics.selectors import MOVEMENT_REQUEST_NOT_FOUND
 
-MOVEMENT_NOT_FOUND = "Movement request not found"
 SAME_EMPLOYEE = "toEmployeeEmail must name another employee than the source employee"
 NEW_HARDWARES_OFF_ON = (
     "newHardwares applies to a return to storage only, not to an OFF_ON (toEmployeeEmail)"
@@ -152,9 +154,10 @@ def movement_request_move(
 ) -> MovementRequest:
     """An operator's move (admin or command): PROCESSING -> COORDINATED -> DONE, or
     PROCESSING -> DONE. At DONE the hardware lands with the employee or in storage."""
+    _check_tracking(tracking_code, tracking_link)
     movement = MovementRequest.objects.select_for_update().filter(pk=movement_request_id).first()
     if movement is None:
-        raise NotFound(MOVEMENT_NOT_FOUND)
+        raise NotFound(MOVEMENT_REQUEST_NOT_FOUND)
     if not movement.can_move_to(to_status):
         allowed = ", ".join(movement.allowed_moves()) or "none, it is done"
         raise ServiceError(
@@ -174,6 +177,35 @@ def movement_request_move(
     movement.save()
     _record_move(movement, status_from=status_from, actor=actor)
     return movement
+
+
+def _check_tracking(tracking_code: str | None, tracking_link: str | None) -> None:
+    """What an operator sends with a move fits its column, and the link is a web address."""
+    details = []
+    code_length = MovementRequest._meta.get_field("tracking_code").max_length
+    if tracking_code is not None and len(tracking_code) > code_length:
+        details.append(
+            {"field": "trackingCode", "message": f"trackingCode is over {code_length} characters"}
+        )
+    link_length = MovementRequest._meta.get_field("tracking_link").max_length
+    if tracking_link is not None and not _is_web_address(tracking_link, link_length):
+        details.append(
+            {
+                "field": "trackingLink",
+                "message": f"trackingLink must be an http(s) URL of at most {link_length} "
+                "characters",
+            }
+        )
+    if details:
+        raise ServiceError("Invalid request data", details=details)
+
+
+def _is_web_address(value: str, max_length: int) -> bool:
+    try:
+        URLValidator(schemes=["http", "https"])(value)
+    except ValidationError:
+        return False
+    return len(value) <= max_length
 
 
 def _complete(movement: MovementRequest, items: list[Hardware]) -> None:
