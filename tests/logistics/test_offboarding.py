@@ -1204,3 +1204,35 @@ def test_ten_offboardings_of_one_item_at_once_give_exactly_one_request():
     assert sorted(statuses) == [201] + [400] * 9
     assert MovementRequest.objects.count() == 1
     assert item_state(item) == ("EMPLOYEE", employee.id, None, True)
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_concurrent_inline_companies_with_one_new_code_make_one_company_and_all_succeed():
+    caller = make_caller()
+    barrier = threading.Barrier(5)
+    statuses = []
+
+    def request(index):
+        try:
+            barrier.wait()
+            response = offboard(
+                caller,
+                companyCode=OMIT,
+                company={"name": f"Race Co {index}", "companyCode": "RAC"},
+                employee={**INLINE_EMPLOYEE, "email": f"racer{index}@example.com"},
+                hardwares={"newHardwares": [{**NEW_MONITOR, "serialNumber": f"SN-RACE-{index}"}]},
+            )
+            statuses.append(response.status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=request, args=(index,)) for index in range(5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert statuses == [201] * 5
+    company = Company.objects.get(code="RAC")
+    assert company.api_client == caller.api_client
+    assert MovementRequest.objects.filter(company=company).count() == 5
