@@ -5,8 +5,12 @@ class LogisticsConfig(AppConfig):
     name = "logistics"
 
     def ready(self):
-        # Apps below us show our records without importing us: we hand them our readers.
+        # Apps below us show our records without importing us: we hand them our readers. The
+        # operator's `transition` command moves our records the same way.
+        from config.transitions import transition_register
         from hardware.selectors import movement_reader_register
         from logistics.selectors import hardware_movements
+        from logistics.transitions import movement_transition
 
         movement_reader_register(hardware_movements)
+        transition_register("movement", movement_transition)

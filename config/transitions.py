@@ -1,0 +1,38 @@
+"""The kinds of record the operator's `transition` command moves (CONTRACT.md, Operator moves).
+
+Each flow registers the kind it moves (`movement`, later `order`) when its app is ready, so the
+command, which lives in logistics, never imports orders, and orders never import logistics.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from config.actors import Actor
+
+
+@dataclass(frozen=True)
+class Move:
+    """An operator's move, as typed: record `record_id` to `status`, with what comes with it."""
+
+    record_id: str
+    status: str
+    actor: Actor
+    eta: date | None = None
+    tracking_code: str | None = None
+    tracking_link: str | None = None
+
+
+# Makes the move through the flow's service and answers the record's new status; a refusal is
+# the service's ServiceError.
+Transition = Callable[[Move], str]
+
+_transitions: dict[str, Transition] = {}
+
+
+def transition_register(kind: str, transition: Transition) -> None:
+    _transitions[kind] = transition
+
+
+def transitions() -> dict[str, Transition]:
+    return dict(_transitions)
