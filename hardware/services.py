@@ -190,17 +190,23 @@ def hardware_mark_in_movement(*, items: list[Hardware], in_movement: bool) -> No
 
 
 def hardware_land(
-    *, items: list[Hardware], employee: Employee | None = None, storage: Storage | None = None
+    *,
+    items: list[Hardware],
+    employee: Employee | None = None,
+    storage: Storage | None = None,
+    factory_reset: bool = False,
 ) -> None:
     """Items arrive: with `employee` (status EMPLOYEE) or in `storage` (status STORAGE), and
-    are no longer in movement."""
+    are no longer in movement. Items returned to storage for a factory reset are marked reset."""
     if (employee is None) == (storage is None):
         raise ValueError("Items land with an employee or in a storage, exactly one")
     status = HardwareStatus.EMPLOYEE if employee else HardwareStatus.STORAGE
+    changes = {"factory_reset": True} if factory_reset else {}
     Hardware.objects.filter(pk__in=[item.pk for item in items]).update(
         status=status,
         employee=employee,
         storage=storage,
         in_movement=False,
         updated_at=timezone.now(),
+        **changes,
     )

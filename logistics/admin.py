@@ -7,6 +7,7 @@ from django.views.decorators.http import require_POST
 
 from config.actors import Actor
 from config.admin import refusals_as_messages
+from hardware.admin import HardwareAdmin
 from logistics import services
 from logistics.choices import ALLOWED_MOVES, MovementStatus
 from logistics.models import MovementRequest, MovementRequestStatusChange
@@ -228,3 +229,38 @@ class MovementRequestAdmin(admin.ModelAdmin):
                 moved += 1
         if moved:
             messages.success(request, f"Moved {moved} movement request(s) to {status}.")
+
+
+class HardwareMovementInline(admin.TabularInline):
+    """On a hardware item's page: the movement requests that carried or carry it."""
+
+    model = MovementRequest.hardwares.through
+    verbose_name = "movement request"
+    verbose_name_plural = "movement requests"
+    fields = ["movementrequest", "movement_type", "movement_status", "created_at"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("movementrequest")
+
+    @admin.display(description="type")
+    def movement_type(self, link):
+        return link.movementrequest.type
+
+    @admin.display(description="status")
+    def movement_status(self, link):
+        return link.movementrequest.status
+
+    @admin.display(description="created")
+    def created_at(self, link):
+        return link.movementrequest.created_at
+
+
+# The hardware app sits below logistics and cannot name movement requests: its admin page
+# gets their inline from here.
+HardwareAdmin.inlines = [*HardwareAdmin.inlines, HardwareMovementInline]

@@ -12,6 +12,7 @@ from uuid import UUID
 from django.db.models import F, QuerySet
 
 from companies.models import Company
+from config.db import native_timestamps
 from config.errors import NotFound
 from config.filtering import apply_filters
 from hardware.models import Hardware
@@ -97,19 +98,20 @@ def movement_request_rows(
     requests = apply_filters(MovementRequestFilter, requests, filters)
     if movement_request_id is not None:
         requests = requests.filter(pk=movement_request_id)
-    rows = list(
-        requests.values(
-            "id",
-            "type",
-            "status",
-            "eta",
-            **{name: F(path) for name, path in REQUEST_COLUMNS.items()},
-            **_people_columns(PERSON_FIELDS),
+    with native_timestamps():
+        rows = list(
+            requests.values(
+                "id",
+                "type",
+                "status",
+                "eta",
+                **{name: F(path) for name, path in REQUEST_COLUMNS.items()},
+                **_people_columns(PERSON_FIELDS),
+            )
         )
-    )
-    ids = [row["id"] for row in rows]
-    histories = _histories(ids, with_ids=history_ids)
-    hardwares = _hardwares(ids)
+        ids = [row["id"] for row in rows]
+        histories = _histories(ids, with_ids=history_ids)
+        hardwares = _hardwares(ids)
     for row in rows:
         _shape(row)
         row["movementRequestStatusHistoric"] = histories.get(row["id"], [])

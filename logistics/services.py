@@ -213,7 +213,9 @@ def _complete(movement: MovementRequest, items: list[Hardware]) -> None:
     if movement.send_to == SendTo.EMPLOYEE:
         hardware_services.hardware_land(items=items, employee=movement.to_employee)
     else:
-        hardware_services.hardware_land(items=items, storage=movement.storage)
+        hardware_services.hardware_land(
+            items=items, storage=movement.storage, factory_reset=bool(movement.factory_reset)
+        )
     movement.date_completed = timezone.now()
 
 

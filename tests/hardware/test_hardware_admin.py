@@ -2,7 +2,7 @@ import pytest
 from django.urls import reverse
 
 from hardware.models import HardwareNote
-from tests.factories import HardwareFactory
+from tests.factories import HardwareFactory, MovementRequestFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -30,6 +30,9 @@ def test_the_item_page_shows_its_notes_and_signs_new_ones_with_the_staff_email(
 
     form = page.context["adminform"].form
     data = {name: value for name, value in form.initial.items() if value is not None}
+    for inline in page.context["inline_admin_formsets"]:
+        management = inline.formset.management_form
+        data.update({management.add_prefix(k): v for k, v in management.initial.items()})
     data.update(
         {
             "company": item.company_id,
@@ -48,3 +51,14 @@ def test_the_item_page_shows_its_notes_and_signs_new_ones_with_the_staff_email(
     assert response.status_code == 302, page.context["adminform"].form.errors
     note = item.notes.get(content="Screen replaced")
     assert note.author_email == admin_user.email
+
+
+def test_the_item_page_shows_the_movement_requests_that_carried_it(admin_client):
+    item = HardwareFactory()
+    movement = MovementRequestFactory(company=item.company)
+    movement.hardwares.add(item)
+
+    page = admin_client.get(reverse("admin:hardware_hardware_change", args=[item.pk]))
+
+    assert page.status_code == 200
+    assert str(movement) in page.text

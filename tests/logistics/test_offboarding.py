@@ -1236,3 +1236,28 @@ def test_concurrent_inline_companies_with_one_new_code_make_one_company_and_all_
     company = Company.objects.get(code="RAC")
     assert company.api_client == caller.api_client
     assert MovementRequest.objects.filter(company=company).count() == 5
+
+
+@pytest.mark.parametrize("factory_reset", [True, False])
+def test_a_return_for_a_factory_reset_marks_the_items_reset_when_they_land(
+    caller, company, factory_reset
+):
+    employee = EmployeeFactory(company=company, email="ada@example.com")
+    item = on_employee(employee)
+
+    offboard(
+        caller,
+        handledBy="PROVIDER",
+        employeeEmail="ada@example.com",
+        factoryReset=factory_reset,
+        hardwares={"hardwareIds": [str(item.id)]},
+    )
+    item.refresh_from_db()
+    assert item.factory_reset is False  # not yet: the reset happens in the warehouse
+
+    movement_request_move(
+        movement_request_id=MovementRequest.objects.get().id, to_status="DONE", actor=OPERATOR
+    )
+
+    item.refresh_from_db()
+    assert item.factory_reset is factory_reset
