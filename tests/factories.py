@@ -13,6 +13,9 @@ from hardware.choices import CreatedThrough, HardwareStatus
 from hardware.models import Hardware, HardwareType, Storage
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
 from logistics.models import MovementRequest, MovementRequestStatusChange
+from orders.choices import OrderStatus
+from orders.choices import SendTo as OrderSendTo
+from orders.models import AlternativeGroup, HardwareRequest, Order
 
 
 class ApiClientFactory(factory.django.DjangoModelFactory):
@@ -163,3 +166,49 @@ class MovementRequestFactory(factory.django.DjangoModelFactory):
                 actor_kind=ActorKind.API_CLIENT,
                 actor_name="Factory client",
             )
+
+
+# --- orders ----------------------------------------------------------------------------
+
+
+class OrderFactory(factory.django.DjangoModelFactory):
+    """A PENDING order to the company's storage, as an API client makes it."""
+
+    class Meta:
+        model = Order
+
+    company = factory.SubFactory(CompanyFactory)
+    status = OrderStatus.PENDING
+    country_code = "US"
+    send_to = OrderSendTo.STORAGE
+    api_client_requester_name = "Factory client"
+
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        # Numbered like the services number, so factory and API orders can share a test.
+        order = model_class(*args, **kwargs)
+        save_with_next_number(order, "order_number")
+        return order
+
+
+class HardwareRequestFactory(factory.django.DjangoModelFactory):
+    """A free-form order line for monitors."""
+
+    class Meta:
+        model = HardwareRequest
+
+    order = factory.SubFactory(OrderFactory)
+    amount = 1
+    hardware_type = "MONITOR"
+    brand = "DELL"
+    model = "U2723QE"
+    image = "/static/hardware/types/monitor.svg"
+
+
+def alternatives(line: HardwareRequest, *offered: HardwareRequest) -> AlternativeGroup:
+    """Group `line` (kept selected) with the `offered` lines of the same order."""
+    group = AlternativeGroup.objects.create(order=line.order, selected=line)
+    HardwareRequest.objects.filter(pk__in=[line.pk, *(o.pk for o in offered)]).update(
+        alternative_group=group
+    )
+    return group

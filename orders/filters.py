@@ -1,0 +1,12 @@
+import django_filters
+
+from config.filtering import CountryCodeFilter
+from orders.models import Order
+
+
+class OrderFilter(django_filters.FilterSet):
+    countryCode = CountryCodeFilter(field_name="country_code")
+
+    class Meta:
+        model = Order
+        fields = []

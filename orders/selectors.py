@@ -1,0 +1,224 @@
+"""Reads of orders, always within one company.
+
+Orders are read as plain rows named as the interface names them: one query for the orders
+with their employee, one for every line of them (grouped into alternatives here), one for the
+hardware they created and one for the resellers of their countries, however many there are.
+"""
+
+from collections import defaultdict
+from collections.abc import Mapping
+from uuid import UUID
+
+from django.db.models import F, QuerySet
+
+from companies.models import Company
+from config.db import native_timestamps
+from config.errors import NotFound
+from config.filtering import apply_filters
+from hardware.models import Hardware
+from orders.filters import OrderFilter
+from orders.models import HardwareRequest, Order, Reseller
+
+ORDER_NOT_FOUND = "Order not found"
+
+ORDER_COLUMNS = {
+    "orderNumber": "order_number",
+    "createdAt": "created_at",
+    "updatedAt": "updated_at",
+    "maxEta": "max_eta",
+    "minEta": "min_eta",
+    "localInvoice": "local_invoice",
+    "trackingLink": "tracking_link",
+    "trackingCode": "tracking_code",
+    "countryCode": "country_code",
+    "sendTo": "send_to",
+    "dateCompleted": "date_completed",
+    "requesterEmail": "requester_email",
+    "apiClientRequesterName": "api_client_requester_name",
+    "companyName": "company__name",
+    "clientName": "client_name",
+    "poNumber": "po_number",
+    "isExternalOrder": "is_external_order",
+}
+EMPLOYEE_COLUMNS = {
+    "id": "id",
+    "firstName": "first_name",
+    "lastName": "last_name",
+    "email": "email",
+    "phone": "phone",
+    "governmentDNI": "government_dni",
+    "city": "city",
+    "countryCode": "country_code",
+    "address": "address",
+    "addressExtraInfo": "address_extra_info",
+    "postCode": "post_code",
+}
+LINE_COLUMNS = {
+    "amount": "amount",
+    "notes": "notes",
+    "quotedUnitPrice": "quoted_unit_price",
+    "createdAt": "created_at",
+    "catalogModelId": "catalog_item_id",
+    "manufacturerPartNumber": "manufacturer_part_number",
+    "brand": "brand",
+    "model": "model",
+    "hardwareType": "hardware_type",
+    "ram": "ram",
+    "diskSpace": "disk_space",
+    "displaySize": "display_size",
+    "processor": "processor",
+    "image": "image",
+    "externalItemId": "external_item_id",
+    "serialNumbers": "serial_numbers",
+    "isAvailable": "is_available",
+    "isRecommended": "is_recommended",
+}
+CREATED_HARDWARE_COLUMNS = {
+    "brand": "brand",
+    "description": "description",
+    "serialNumber": "serial_number",
+    "name": "name",
+    "hardwareType": "hardware_type__name",
+    "ram": "ram",
+    "diskSpace": "disk_space",
+    "displaySize": "display_size",
+    "processor": "processor",
+    "image": "image",
+    "cost": "cost",
+    "dateBought": "date_bought",
+}
+SPEC_KEYS = ("ram", "diskSpace", "displaySize", "processor")
+
+
+def order_list(*, company: Company) -> QuerySet[Order]:
+    return Order.objects.filter(company=company)
+
+
+def order_rows(
+    *, company: Company, filters: Mapping | None = None, order_id: UUID | None = None
+) -> list[dict]:
+    """The company's orders as the interface shows them, newest first. `filters` are the
+    OrderFilter criteria (`countryCode`)."""
+    orders = apply_filters(OrderFilter, order_list(company=company), filters)
+    if order_id is not None:
+        orders = orders.filter(pk=order_id)
+    employee_columns = {
+        f"person_{name}": F(f"employee__{field}") for name, field in EMPLOYEE_COLUMNS.items()
+    }
+    with native_timestamps():
+        rows = list(
+            orders.values(
+                "id",
+                "status",
+                "date",
+                "eta",
+                "currency",
+                **{name: F(path) for name, path in ORDER_COLUMNS.items()},
+                **employee_columns,
+            )
+        )
+        if not rows:
+            return rows
+        lines = _lines_by_order(orders)
+        created = _created_hardware_by_order(orders)
+        resellers = _resellers_by_country({row["countryCode"] for row in rows})
+    for row in rows:
+        employee = {name: row.pop(f"person_{name}") for name in EMPLOYEE_COLUMNS}
+        row["employeeProfile"] = employee if employee["id"] is not None else None
+        row["hardwares"] = lines.get(row["id"], [])
+        row["createdHardwares"] = created.get(row["id"], [])
+        # Only orders an API client made show resellers (interface, Order).
+        made_by_client = row["apiClientRequesterName"] is not None
+        row["resellerIds"] = resellers.get(row["countryCode"], []) if made_by_client else []
+    return rows
+
+
+def order_row(*, company: Company, order_id: UUID) -> dict:
+    rows = order_rows(company=company, order_id=order_id)
+    if not rows:
+        raise NotFound(ORDER_NOT_FOUND)
+    return rows[0]
+
+
+def _lines_by_order(orders: QuerySet[Order]) -> dict[UUID, list[dict]]:
+    """Each order's top-level lines: the lines in no group, and the selected candidate of each
+    group carrying the group with all its candidates."""
+    lines = HardwareRequest.objects.filter(order__in=orders.values("pk")).order_by(
+        "created_at", "id"
+    )
+    by_order = defaultdict(list)
+    groups = defaultdict(list)
+    same_name = [field for name, field in LINE_COLUMNS.items() if name == field]
+    renamed = {name: F(field) for name, field in LINE_COLUMNS.items() if name != field}
+    for line in lines.values(
+        "id",
+        "order_id",
+        "alternative_group_id",
+        *same_name,
+        selected_id=F("alternative_group__selected_id"),
+        **renamed,
+    ):
+        _shape_line(line)
+        group_id = line.pop("alternative_group_id")
+        selected_id = line.pop("selected_id")
+        order_id = line.pop("order_id")
+        if group_id is None:
+            line.update(isSelected=None, isAvailable=None, isRecommended=None)
+            line["alternativeGroup"] = None
+            by_order[order_id].append(line)
+            continue
+        line["isSelected"] = line["id"] == selected_id
+        groups[group_id].append(line)
+        if line["isSelected"]:
+            by_order[order_id].append(
+                {**line, "alternativeGroup": {"id": group_id, "selectedId": selected_id}}
+            )
+    for top_lines in by_order.values():
+        for line in top_lines:
+            group = line["alternativeGroup"]
+            if group is not None:
+                group["candidates"] = _candidates(groups[group["id"]])
+    for top_lines in by_order.values():
+        top_lines.sort(key=lambda line: (line["createdAt"], str(line["id"])))
+    return by_order
+
+
+def _candidates(members: list[dict]) -> list[dict]:
+    """The candidates of a group; the original request is the earliest, ties by id."""
+    original = min(members, key=lambda line: (line["createdAt"], str(line["id"])))
+    return [{**line, "isOriginalRequest": line is original} for line in members]
+
+
+def _shape_line(line: dict) -> None:
+    if line["quotedUnitPrice"] is not None:
+        line["quotedUnitPrice"] = f"{line['quotedUnitPrice']:.2f}"
+    for key in SPEC_KEYS:
+        if line[key] is None:
+            del line[key]
+
+
+def _created_hardware_by_order(orders: QuerySet[Order]) -> dict[UUID, list[dict]]:
+    created = defaultdict(list)
+    items = Hardware.objects.filter(created_order_id__in=orders.values("pk")).order_by(
+        "created_at", "id"
+    )
+    for item in items.values(
+        "id", "created_order_id", **{f"item_{k}": F(v) for k, v in CREATED_HARDWARE_COLUMNS.items()}
+    ):
+        shaped = {"id": item["id"]}
+        shaped |= {name: item[f"item_{name}"] for name in CREATED_HARDWARE_COLUMNS}
+        shaped["cost"] = None if shaped["cost"] is None else f"{shaped['cost']:.2f}"
+        for key in SPEC_KEYS:
+            if shaped[key] is None:
+                del shaped[key]
+        created[item["created_order_id"]].append(shaped)
+    return created
+
+
+def _resellers_by_country(country_codes: set[str]) -> dict[str, list[dict]]:
+    resellers = defaultdict(list)
+    for reseller in Reseller.objects.filter(country_code__in=country_codes).values(
+        "id", "code", countryCode=F("country_code")
+    ):
+        resellers[reseller["countryCode"]].append(reseller)
+    return resellers
