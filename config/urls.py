@@ -17,6 +17,7 @@ urlpatterns = [
     path("", include("hardware.api.urls")),
     path("", include("catalog.api.urls")),
     path("", include("logistics.api.urls")),
+    path("", include("orders.api.urls")),
     # Last: every other path is a 404 in the error envelope, whatever the method.
     re_path(r"", UnknownPathView.as_view()),
 ]

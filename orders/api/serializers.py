@@ -1,3 +1,5 @@
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.api import serializers as api
@@ -116,3 +118,54 @@ class OrderSerializer(api.Serializer):
     reseller_ids = ResellerSerializer(
         many=True, help_text="Only on orders made by an API client; otherwise empty."
     )
+
+
+# Request bodies.
+
+
+class OrderRefSerializer(api.Serializer):
+    """The body of cancel and confirm. The view reads `id` itself, to answer a missing one
+    with the interface's `id is required`."""
+
+    id = serializers.UUIDField(help_text="The order's id.")
+    company_code = serializers.CharField(help_text="The company the order belongs to.")
+
+
+class OrderStatusSerializer(api.Serializer):
+    id = serializers.UUIDField()
+    status = serializers.ChoiceField(choices=OrderStatus.choices)
+
+
+class AlternativeSelectSerializer(api.Serializer):
+    company_code = serializers.CharField(help_text="The company the order belongs to.")
+    hardware_request_id = serializers.UUIDField(
+        help_text="A candidate id: hardwares[].alternativeGroup.candidates[].id.",
+        error_messages={"invalid": "hardwareRequestId must be a UUID"},
+    )
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class AsSentField(serializers.Field):
+    """A value passed on as sent, to a service that words the refusal of a bad one itself."""
+
+    def to_internal_value(self, data):
+        return data
+
+    def to_representation(self, value):
+        return value
+
+
+class LineRemovalSerializer(api.Serializer):
+    hardware_request_id = serializers.CharField(help_text="The id of a line of the order.")
+    amount = AsSentField(
+        required=False,
+        allow_null=True,
+        help_text="Units to remove, a positive integer; omitted, null, or the line's amount "
+        "or more: the whole line.",
+    )
+
+
+class LinesRemoveSerializer(api.Serializer):
+    company_code = serializers.CharField(help_text="The company the order belongs to.")
+    # Emptiness is refused by the service, with the interface's message.
+    hardware_requests = LineRemovalSerializer(many=True, required=False, allow_null=True)

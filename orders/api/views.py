@@ -1,0 +1,132 @@
+from uuid import UUID
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
+from config.actors import Actor
+from config.api.envelope import flatten_validation_errors
+from config.api.identifiers import uuid_or_400
+from config.api.schema import COUNTRY_CODE_PARAMETER, ErrorEnvelopeSerializer
+from config.errors import ServiceError
+from orders import selectors, services
+from orders.api.serializers import (
+    AlternativeSelectSerializer,
+    LinesRemoveSerializer,
+    OrderRefSerializer,
+    OrderSerializer,
+    OrderStatusSerializer,
+)
+
+INVALID_ORDER_ID = "Invalid order ID format"
+ID_REQUIRED = "id is required"
+
+
+class OrderListView(APIView):
+    @extend_schema(
+        operation_id="orders_list",
+        parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER],
+        responses=OrderSerializer(many=True),
+    )
+    def get(self, request):
+        company = company_from_filters(request)
+        return Response(selectors.order_rows(company=company, filters=request.query_params))
+
+
+class OrderDetailView(APIView):
+    @extend_schema(
+        operation_id="orders_retrieve",
+        parameters=[COMPANY_CODE_PARAMETER],
+        responses=OrderSerializer(many=True),
+    )
+    def get(self, request, order_id: str):
+        company = company_from_filters(request)
+        order_uuid = uuid_or_400(order_id, INVALID_ORDER_ID)
+        return Response([selectors.order_row(company=company, order_id=order_uuid)])
+
+
+def order_id_from_body(request) -> UUID:
+    """The body's `id`. One that is no UUID names no order: it is refused like an unknown
+    one, as the interface lists no format message for these operations."""
+    value = request.data.get("id")
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise ServiceError(ID_REQUIRED)
+    try:
+        return UUID(str(value))
+    except ValueError:
+        raise ServiceError(services.ORDER_REQUEST_NOT_FOUND) from None
+
+
+class OrderCancelView(APIView):
+    @extend_schema(
+        operation_id="orders_cancel",
+        request=OrderRefSerializer,
+        responses=OrderStatusSerializer(many=True),
+    )
+    def post(self, request):
+        company = company_from_body(request)
+        order = services.order_cancel(
+            company=company,
+            order_id=order_id_from_body(request),
+            actor=Actor.api_client(request.user),
+        )
+        return Response([{"id": order.id, "status": order.status}])
+
+
+class OrderConfirmView(APIView):
+    @extend_schema(
+        operation_id="orders_confirm",
+        request=OrderRefSerializer,
+        responses=OrderStatusSerializer(many=True),
+    )
+    def post(self, request):
+        company = company_from_body(request)
+        order = services.order_confirm(
+            company=company,
+            order_id=order_id_from_body(request),
+            actor=Actor.api_client(request.user),
+        )
+        return Response([{"id": order.id, "status": order.status}])
+
+
+class AlternativeSelectView(APIView):
+    @extend_schema(
+        operation_id="orders_alternatives_select",
+        request=AlternativeSelectSerializer,
+        responses={200: OrderSerializer(many=True), 403: ErrorEnvelopeSerializer},
+    )
+    def post(self, request, order_id: str):
+        company = company_from_body(request)
+        order_uuid = uuid_or_400(order_id, INVALID_ORDER_ID)
+        serializer = AlternativeSelectSerializer(data=request.data)
+        if not serializer.is_valid():
+            # This operation words its validation failures as an array of messages
+            # (interface, Error envelope).
+            errors = flatten_validation_errors(serializer.errors)
+            raise ServiceError([error["message"] for error in errors])
+        services.order_alternative_select(
+            company=company,
+            order_id=order_uuid,
+            hardware_request_id=serializer.validated_data["hardware_request_id"],
+        )
+        return Response([selectors.order_row(company=company, order_id=order_uuid)])
+
+
+class LinesRemoveView(APIView):
+    @extend_schema(
+        operation_id="orders_hardware_requests_remove",
+        request=LinesRemoveSerializer,
+        responses={200: OrderSerializer(many=True), 403: ErrorEnvelopeSerializer},
+    )
+    def patch(self, request, order_id: str):
+        company = company_from_body(request)
+        order_uuid = uuid_or_400(order_id, INVALID_ORDER_ID)
+        serializer = LinesRemoveSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        removals = [
+            services.LineRemoval(entry["hardware_request_id"], entry.get("amount"))
+            for entry in serializer.validated_data.get("hardware_requests") or []
+        ]
+        services.order_lines_remove(company=company, order_id=order_uuid, removals=removals)
+        return Response([selectors.order_row(company=company, order_id=order_uuid)])
