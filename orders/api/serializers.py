@@ -136,9 +136,18 @@ class OrderStatusSerializer(api.Serializer):
     status = serializers.ChoiceField(choices=OrderStatus.choices)
 
 
+class BlankIsMissingUUIDField(serializers.UUIDField):
+    """A UUID, where a blank string is refused as missing, as a blank text field is."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and not data.strip():
+            self.fail("blank")
+        return super().to_internal_value(data)
+
+
 class AlternativeSelectSerializer(api.Serializer):
     company_code = serializers.CharField(help_text="The company the order belongs to.")
-    hardware_request_id = serializers.UUIDField(
+    hardware_request_id = BlankIsMissingUUIDField(
         help_text="A candidate id: hardwares[].alternativeGroup.candidates[].id.",
         error_messages={"invalid": "hardwareRequestId must be a UUID"},
     )
