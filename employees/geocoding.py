@@ -66,9 +66,12 @@ def normalize(name: str) -> str:
 def offline_geocode(
     *, address: str, city: str, post_code: str, country_code: str
 ) -> GeocodedCity | None:
+    key = normalize(city)
+    if not key:
+        return None  # punctuation alone names no city
     with _index_lock:
         index = _country_index(country_code.upper())
-    return index.get(normalize(city))
+    return index.get(key)
 
 
 @functools.cache
@@ -89,7 +92,8 @@ def _country_index(country_code: str) -> dict[str, GeocodedCity]:
         city = GeocodedCity(record["name"], record["latitude"], record["longitude"])
         population = record["population"]
         for key in {normalize(name) for name in (record["name"], *record["alternatenames"])}:
-            if population > populations.get(key, -1):
+            # Some alternate names are written in scripts that normalize to nothing.
+            if key and population > populations.get(key, -1):
                 index[key], populations[key] = city, population
     return index
 

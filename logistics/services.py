@@ -20,7 +20,7 @@ from employees.selectors import employee_get_by_email
 from employees.services import employee_upsert
 from hardware import services as hardware_services
 from hardware.choices import CreatedThrough, HardwareStatus
-from hardware.models import Hardware
+from hardware.models import Hardware, Storage
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
 from logistics.models import MovementRequest, MovementRequestStatusChange
 from logistics.selectors import MOVEMENT_REQUEST_NOT_FOUND
@@ -113,6 +113,14 @@ def movement_offboarding_create(
     )
     if to_employee is not None and to_employee.pk == employee.pk:
         raise ServiceError.invalid_field("toEmployeeEmail", SAME_EMPLOYEE)
+    if to_employee is not None and not are_compatible(
+        employee.country_code, to_employee.country_code
+    ):
+        raise ServiceError.invalid_field(
+            "toEmployeeEmail",
+            f"Employee {employee.email} is in {employee.country_code}, which cannot send "
+            f"hardware to {to_employee.country_code}",
+        )
     items = _items_leaving(company, employee, to_employee, hardware_ids, new_hardwares)
     done = handled_by == HandledBy.COMPANY
     storage = None
@@ -132,11 +140,12 @@ def movement_offboarding_create(
         storage=storage,
         api_client_requester_name=api_client.name,
     )
-    if done:
-        _complete(movement, items)
     save_with_next_number(movement, "movement_request_number")
     movement.hardwares.set(items)
-    if not done:
+    if done:
+        _complete(movement, items)
+        movement.save(update_fields=["date_completed"])
+    else:
         hardware_services.hardware_mark_in_movement(items=items, in_movement=True)
     _record_move(movement, status_from=None, actor=Actor.api_client(api_client))
     return movement
@@ -330,15 +339,16 @@ def _check_items(items: list[Hardware], is_ready, problem: str) -> None:
 
 
 def _check_countries(items: list[Hardware], employee: Employee) -> None:
-    details = [
-        _item_error(
-            index,
-            item,
-            f"is in {item.country_code}, which cannot move to {employee.country_code}",
-        )
-        for index, item in enumerate(items)
-        if not are_compatible(item.country_code, employee.country_code)
-    ]
+    """Each item must be where it can travel to the employee: an item in storage is where its
+    warehouse is (an item returned to the EU warehouse is in `EU`, whatever its own code)."""
+    warehouses = Storage.objects.in_bulk({item.storage_id for item in items if item.storage_id})
+    details = []
+    for index, item in enumerate(items):
+        storage = warehouses.get(item.storage_id)
+        location = storage.country_code if storage else item.country_code
+        if not are_compatible(location, employee.country_code):
+            problem = f"is in {location}, which cannot move to {employee.country_code}"
+            details.append(_item_error(index, item, problem))
     if details:
         raise ServiceError("Invalid request data", details=details)
 

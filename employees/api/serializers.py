@@ -61,7 +61,9 @@ class EmployeeInputSerializer(api.Serializer):
 
     first_name = serializers.CharField(max_length=100)
     last_name = serializers.CharField(max_length=100)
-    email = serializers.EmailField(error_messages={"invalid": "Invalid email format"})
+    email = serializers.EmailField(
+        max_length=254, error_messages={"invalid": "Invalid email format"}
+    )
     phone = optional(PhoneNumberField)
     government_dni = optional(serializers.CharField, max_length=50)
     cpf = optional(CpfField)

@@ -9,16 +9,33 @@ from hardware.choices import ITEM_TYPE_NAMES
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
 
 
+class MovementEmployeeSerializer(EmployeeInputSerializer):
+    """The interface's Employee input of movements: governmentDNI required, and no
+    externalReferenceId, so an employee object is matched by its e-mail (rule 2: an existing
+    e-mail updates that employee, never conflicts)."""
+
+    government_dni = serializers.CharField(max_length=50)
+    external_reference_id = None
+
+
+def validate_distinct(ids: list) -> list:
+    if len(set(ids)) != len(ids):
+        raise serializers.ValidationError("hardwareIds must not repeat an id")
+    return ids
+
+
 class OnboardingSerializer(api.Serializer):
     company_code = serializers.CharField(help_text="A company this API client manages.")
     hardware_ids = serializers.ListField(
         child=serializers.UUIDField(),
         min_length=1,
+        max_length=500,
+        validators=[validate_distinct],
         error_messages={"min_length": "hardwareIds needs at least one hardware id"},
     )
     expected_date = serializers.DateField(required=False, allow_null=True)
     employee_email = serializers.EmailField(required=False)
-    employee = EmployeeInputSerializer(required=False)
+    employee = MovementEmployeeSerializer(required=False)
 
     def validate(self, attrs):
         refused = {
@@ -93,6 +110,8 @@ class OffboardingHardwaresSerializer(api.Serializer):
         child=serializers.UUIDField(),
         required=False,
         allow_null=True,
+        max_length=500,
+        validators=[validate_distinct],
         help_text="Items on the source employee. An empty list, with newHardwares omitted, "
         "takes all of them.",
     )
@@ -110,7 +129,7 @@ class OffboardingSerializer(api.Serializer):
     )
     company = CompanyInputSerializer(required=False)
     employee_email = serializers.EmailField(required=False)
-    employee = EmployeeInputSerializer(required=False)
+    employee = MovementEmployeeSerializer(required=False)
     to_employee_email = serializers.EmailField(
         required=False, allow_null=True, help_text="Makes the request an OFF_ON."
     )

@@ -50,6 +50,11 @@ def test_offline_finds_small_towns():
     assert city_of("sant julia de loria", "ad").name == "Sant Julià de Lòria"
 
 
+@pytest.mark.parametrize(("city", "country_code"), [("!!!", "BR"), ("---", "US"), (" ", "DE")])
+def test_offline_answers_none_for_a_city_of_punctuation_alone(city, country_code):
+    assert city_of(city, country_code) is None
+
+
 def test_offline_answers_none_for_an_unknown_city():
     assert city_of("Nowhere At All", "BR") is None
 

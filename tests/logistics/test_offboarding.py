@@ -56,8 +56,7 @@ def on_employee(employee, **fields):
         status="EMPLOYEE",
         employee=employee,
         storage=None,
-        country_code=employee.country_code,
-        **fields,
+        **{"country_code": employee.country_code, **fields},
     )
 
 
@@ -970,13 +969,38 @@ def test_off_on_countries_must_be_equal_or_both_european(
             "Invalid request data",
             [
                 {
-                    "field": "hardwares.hardwareIds[0]",
-                    "message": f"Hardware {item.id} is in {source_country}, which cannot move "
-                    f"to {destination_country}",
+                    "field": "toEmployeeEmail",
+                    "message": f"Employee a@example.com is in {source_country}, which cannot "
+                    f"send hardware to {destination_country}",
                 }
             ],
         )
         assert item_state(item)[3] is False
+
+
+def test_off_on_refuses_an_item_whose_country_cannot_reach_the_destination(caller, company):
+    source = EmployeeFactory(company=company, email="a@example.com", country_code="DE")
+    EmployeeFactory(company=company, email="b@example.com", country_code="FR")
+    item = on_employee(source, country_code="US")
+
+    response = offboard(
+        caller,
+        employeeEmail="a@example.com",
+        toEmployeeEmail="b@example.com",
+        hardwares={"hardwareIds": [str(item.id)]},
+    )
+
+    assert_refused(
+        response,
+        400,
+        "Invalid request data",
+        [
+            {
+                "field": "hardwares.hardwareIds[0]",
+                "message": f"Hardware {item.id} is in US, which cannot move to FR",
+            }
+        ],
+    )
 
 
 def test_off_on_to_an_unknown_employee_is_404(caller, company):
@@ -1238,10 +1262,8 @@ def test_concurrent_inline_companies_with_one_new_code_make_one_company_and_all_
     assert MovementRequest.objects.filter(company=company).count() == 5
 
 
-@pytest.mark.parametrize("factory_reset", [True, False])
-def test_a_return_for_a_factory_reset_marks_the_items_reset_when_they_land(
-    caller, company, factory_reset
-):
+def test_a_return_for_a_factory_reset_marks_the_items_reset_when_they_land(caller, company):
+    factory_reset = True
     employee = EmployeeFactory(company=company, email="ada@example.com")
     item = on_employee(employee)
 

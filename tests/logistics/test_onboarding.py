@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 
 from employees.models import Employee
-from hardware.models import Hardware
+from hardware.models import Hardware, Storage
 from logistics.api.serializers import MovementRequestSerializer
 from logistics.models import MovementRequest
 from tests.conftest import make_caller
@@ -300,7 +300,7 @@ def test_concurrent_onboardings_of_different_items_get_distinct_numbers():
     caller = make_caller()
     company = CompanyFactory(api_client=caller.api_client, code="MOV")
     EmployeeFactory(company=company, email="x@example.com")
-    items = HardwareFactory.create_batch(8, company=company)
+    items = HardwareFactory.create_batch(24, company=company)
     barrier = threading.Barrier(len(items))
     statuses = []
 
@@ -318,6 +318,72 @@ def test_concurrent_onboardings_of_different_items_get_distinct_numbers():
     for thread in threads:
         thread.join()
 
-    assert statuses == [201] * 8
+    assert statuses == [201] * 24
     numbers = sorted(MovementRequest.objects.values_list("movement_request_number", flat=True))
-    assert numbers == list(range(numbers[0], numbers[0] + 8))
+    assert numbers == list(range(numbers[0], numbers[0] + 24))
+
+
+@pytest.mark.parametrize(("employee_country", "allowed"), [("FR", True), ("US", False)])
+def test_an_item_in_the_eu_warehouse_travels_from_there_whatever_its_own_country(
+    caller, company, employee_country, allowed
+):
+    EmployeeFactory(company=company, email="x@example.com", country_code=employee_country)
+    eu_warehouse = Storage.objects.get_or_create(country_code="EU")[0]
+    returned = HardwareFactory(company=company, country_code="US", storage=eu_warehouse)
+
+    response = onboard(caller, employeeEmail="x@example.com", hardwareIds=[str(returned.id)])
+
+    assert response.status_code == (201 if allowed else 400)
+    if not allowed:
+        assert response.json()["details"] == [
+            {
+                "field": "hardwareIds[0]",
+                "message": f"Hardware {returned.id} is in EU, which cannot move to US",
+            }
+        ]
+
+
+def test_an_inline_employee_is_matched_by_email_whatever_reference_it_carries(caller, company):
+    EmployeeFactory(company=company, email="other@example.com", external_reference_id="REF-1")
+    existing = EmployeeFactory(company=company, email="bo@example.com")
+    item = HardwareFactory(company=company)
+
+    response = onboard(
+        caller,
+        employee={**INLINE_EMPLOYEE, "externalReferenceId": "REF-1"},
+        hardwareIds=[str(item.id)],
+    )
+
+    assert response.status_code == 201
+    assert response.json()["envelop"][0]["toEmployee"]["id"] == str(existing.id)
+    existing.refresh_from_db()
+    assert (existing.last_name, existing.external_reference_id) == ("New", None)
+
+
+def test_an_inline_employee_needs_a_government_dni_and_a_short_enough_email(caller, company):
+    item = HardwareFactory(company=company)
+    employee = {key: value for key, value in INLINE_EMPLOYEE.items() if key != "governmentDNI"}
+    employee["email"] = "a" * 250 + "@example.com"
+
+    response = onboard(caller, employee=employee, hardwareIds=[str(item.id)])
+
+    assert response.status_code == 400
+    assert response.json()["details"] == [
+        {
+            "field": "employee.email",
+            "message": "Ensure this field has no more than 254 characters.",
+        },
+        {"field": "employee.governmentDNI", "message": "governmentDNI should not be empty"},
+    ]
+
+
+def test_hardware_ids_must_not_repeat(caller, company):
+    EmployeeFactory(company=company, email="x@example.com")
+    item = HardwareFactory(company=company)
+
+    response = onboard(caller, employeeEmail="x@example.com", hardwareIds=[str(item.id)] * 2)
+
+    assert response.status_code == 400
+    assert response.json()["details"] == [
+        {"field": "hardwareIds", "message": "hardwareIds must not repeat an id"}
+    ]
