@@ -38,8 +38,9 @@ def catalog_by_country(*, country_code: str | None = None) -> list[dict[str, lis
     One query, read as tuples and shaped into plain dicts: this list is read often and long.
     """
     items = CatalogItem.objects.order_by("country_code", "name", "id")
+    # An empty criterion is no criterion, as on every other list.
+    country_code = (country_code or "").strip().upper() or None
     if country_code is not None:
-        country_code = country_code.strip().upper()
         if not is_country_code(country_code, allow_eu=True):
             raise ServiceError(INVALID_COUNTRY_CODE)
         items = items.filter(country_code=country_code)

@@ -16,7 +16,9 @@ class CountryCodeFormField(forms.CharField):
     """A country code in any case, cleaned to capitals; `EU` is one too."""
 
     def clean(self, value):
-        code = (super().clean(value) or "").strip().upper()
+        # Checked before the form field's own cleaning, so any bad code (a NUL byte too) gets
+        # the interface's message.
+        code = (value or "").strip().upper()
         if code and not is_country_code(code, allow_eu=True):
             raise forms.ValidationError(INVALID_COUNTRY_CODE)
         return code or None

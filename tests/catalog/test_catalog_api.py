@@ -119,7 +119,15 @@ def test_an_empty_catalog_without_filter_is_an_empty_list(caller):
     assert caller.get("/catalog").json()["envelop"] == []
 
 
-@pytest.mark.parametrize("code", ["XX", "USA", "1", "", "E U"])
+def test_an_empty_country_code_is_no_filter_as_on_every_list(caller):
+    item = CatalogItemFactory(country_code="US")
+
+    response = caller.get("/catalog", {"countryCode": " "})
+
+    assert response.json()["envelop"] == [{"US": [item_body(item)]}]
+
+
+@pytest.mark.parametrize("code", ["XX", "USA", "1", "E U", "U\x00"])
 def test_an_invalid_country_code_is_400_invalid_country_code(caller, code):
     response = caller.get("/catalog", {"countryCode": code})
 

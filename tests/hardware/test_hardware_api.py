@@ -530,3 +530,10 @@ def test_the_documented_shapes_are_the_served_shapes(caller, company):
     assert set(created) == set(HardwareCreatedSerializer().fields)
     assert set(listed) == set(HardwareSerializer().fields)
     assert set(shown) == set(HardwareDetailSerializer().fields)
+
+
+def test_a_nul_byte_in_the_country_filter_is_an_invalid_country_code(caller, company):
+    response = caller.get("/hardwares", {"companyCode": "HWC", "countryCode": "U\x00"})
+
+    assert response.status_code == 400
+    assert response.json()["message"] == "Invalid country code"
