@@ -58,9 +58,11 @@ def hardware_create(
     employee_id: UUID | None = None,
     employee_email: str | None = None,
     created_through: CreatedThrough = CreatedThrough.API,
+    created_order_id: UUID | None = None,
 ) -> Hardware:
     """A new item, on the employee named by id or e-mail, or else in the storage of its
-    country. Serial numbers are unique per company; the database decides under races."""
+    country. Serial numbers are unique per company; the database decides under races.
+    `created_order_id` names the order that delivered it (created_through ORDER)."""
     if employee_id is not None and employee_email is not None:
         raise ServiceError.invalid_field(
             "employeeEmail", "Send employeeProfileId or employeeEmail, not both"
@@ -93,6 +95,7 @@ def hardware_create(
         cost=spec.cost,
         cost_currency=spec.cost_currency,
         created_through=created_through,
+        created_order_id=created_order_id,
         **specs,
     )
     try:

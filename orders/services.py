@@ -3,15 +3,27 @@
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date, datetime
 from uuid import UUID
 
+from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F, Q, QuerySet
+from django.utils import timezone
 
+from catalog.models import CatalogItem
 from companies.models import Company
 from config.actors import Actor
+from config.countries import are_compatible
 from config.errors import Forbidden, NotFound, ServiceError
-from orders.choices import EDITABLE_STATUSES, OrderStatus
+from hardware import services as hardware_services
+from hardware.choices import TYPES_WITH_SPECS, CreatedThrough, type_image
+from hardware.models import HardwareNote, HardwareType
+from hardware.services import HardwareSpec
+from orders.choices import EDITABLE_STATUSES, OrderStatus, SendTo
 from orders.models import AlternativeGroup, HardwareRequest, Order, OrderStatusChange
+from orders.selectors import ORDER_NOT_FOUND
 
 
 def order_transition(*, order: Order, to_status: OrderStatus, actor: Actor) -> None:
@@ -246,3 +258,251 @@ def _order_of_client_locked(company: Company, order_id: UUID) -> Order:
     if order.company_id != company.id:
         raise Forbidden(ORDER_OF_ANOTHER_COMPANY)
     return order
+
+
+# --- operator moves and alternatives (admin and commands) ----------------------------------
+
+# The specs a line and a computer item share (items also have a gpu, lines do not).
+LINE_SPEC_FIELDS = ("ram", "disk_space", "display_size", "processor")
+
+
+@transaction.atomic
+def order_move(
+    *,
+    order_id: UUID,
+    to_status: OrderStatus,
+    actor: Actor,
+    eta: date | None = None,
+    tracking_code: str | None = None,
+    tracking_link: str | None = None,
+    price_from_catalog: bool = False,
+) -> Order:
+    """An operator's move (admin or command): PENDING -> QUOTED once every selected line is
+    priced (with `price_from_catalog`, unpriced catalog lines first take their catalog price),
+    QUOTED -> ACCEPTED, ACCEPTED -> DELIVERED (the hardware is made), PENDING/QUOTED ->
+    CANCELLED (the company is told). `eta` and tracking, when given, are kept on the order."""
+    _check_tracking(tracking_code, tracking_link)
+    order = _order_locked(order_id)
+    to_status = OrderStatus(to_status)
+    # A move the graph refuses is refused by order_transition, naming the allowed ones.
+    if order.can_move_to(to_status):
+        if to_status == OrderStatus.QUOTED:
+            _check_priced(order, price_from_catalog=price_from_catalog)
+        elif to_status == OrderStatus.DELIVERED:
+            _check_deliverable(order)
+    order_transition(order=order, to_status=to_status, actor=actor)
+    if eta is not None:
+        order.eta = eta
+    if tracking_code is not None:
+        order.tracking_code = tracking_code
+    if tracking_link is not None:
+        order.tracking_link = tracking_link
+    if to_status == OrderStatus.DELIVERED:
+        _deliver(order)
+        order.date_completed = timezone.now()
+    order.save(update_fields=["eta", "tracking_code", "tracking_link", "date_completed"])
+    if to_status == OrderStatus.CANCELLED:
+        order_cancelled_notify(order=order)
+    return order
+
+
+@transaction.atomic
+def order_offer_alternative(
+    *,
+    order_id: UUID,
+    hardware_request_id: UUID,
+    catalog_item_id: UUID,
+    recommended: bool = False,
+) -> HardwareRequest:
+    """Offer catalog item `catalog_item_id` as a candidate for a top-level line of a PENDING or
+    QUOTED order: same amount, in the line's alternative group, made on the first offer with
+    the line as its selected candidate. Answers the new candidate."""
+    order = _order_locked(order_id)
+    if order.status not in EDITABLE_STATUSES:
+        raise ServiceError(ALTERNATIVES_NOT_EDITABLE)
+    lines = HardwareRequest.objects.select_related("alternative_group")
+    line = lines.filter(pk=hardware_request_id).first()
+    if line is None:
+        raise NotFound(HARDWARE_REQUEST_NOT_FOUND)
+    if line.order_id != order.pk:
+        raise ServiceError(LINE_OF_ANOTHER_ORDER)
+    group = line.alternative_group
+    if group is not None and group.selected_id != line.pk:
+        raise ServiceError(
+            f"Hardware request {line.pk} is a candidate, not a top-level line: offer "
+            f"alternatives for the group's selected line {group.selected_id}"
+        )
+    item = _catalog_item_for(order, line, catalog_item_id)
+    if group is None:
+        group = AlternativeGroup.objects.create(order=order, selected=line)
+        line.alternative_group = group
+        line.save(update_fields=["alternative_group"])
+    return HardwareRequest.objects.create(
+        order=order,
+        alternative_group=group,
+        amount=line.amount,
+        # The client's reference follows the need, whichever candidate they pick.
+        external_item_id=line.external_item_id,
+        catalog_item=item,
+        hardware_type=item.hardware_type,
+        manufacturer_part_number=item.manufacturer_part_number,
+        brand=item.brand,
+        model=item.name,
+        ram=item.ram,
+        disk_space=item.disk_space,
+        display_size=item.display_size,
+        processor=item.processor,
+        image=item.image or type_image(item.hardware_type),
+        # A quoted order shows a price on every candidate; a pending one is priced at quoting.
+        quoted_unit_price=item.price if order.status == OrderStatus.QUOTED else None,
+        is_available=item.stock >= line.amount,
+        is_recommended=True if recommended else None,
+    )
+
+
+def _selected_lines(order: Order) -> QuerySet[HardwareRequest]:
+    """The lines the order buys: those in no group and each group's selected candidate, in
+    the order GET /orders/{orderId} lists them."""
+    return (
+        HardwareRequest.objects.filter(order=order)
+        .filter(Q(alternative_group__isnull=True) | Q(alternative_group__selected=F("pk")))
+        .select_related("catalog_item")
+        .order_by("created_at", "id")
+    )
+
+
+def _order_locked(order_id: UUID) -> Order:
+    order = Order.objects.select_for_update().filter(pk=order_id).first()
+    if order is None:
+        raise NotFound(ORDER_NOT_FOUND)
+    return order
+
+
+def _check_tracking(tracking_code: str | None, tracking_link: str | None) -> None:
+    """What an operator sends with a move fits the order's columns (the link is a URL)."""
+    details = []
+    for name, field_name, value in (
+        ("trackingCode", "tracking_code", tracking_code),
+        ("trackingLink", "tracking_link", tracking_link),
+    ):
+        if value is None:
+            continue
+        try:
+            Order._meta.get_field(field_name).run_validators(value)
+        except ValidationError as error:
+            details += [{"field": name, "message": message} for message in error.messages]
+    if details:
+        raise ServiceError("Invalid request data", details=details)
+
+
+def _check_priced(order: Order, *, price_from_catalog: bool) -> None:
+    """Every selected line has a quotedUnitPrice, or the move is refused naming the lines as
+    GET /orders/{orderId} lists them (`hardwares[<index>]`). With `price_from_catalog`,
+    unpriced catalog lines take their catalog item's price first."""
+    lines = list(_selected_lines(order))
+    if price_from_catalog:
+        from_catalog = [
+            line for line in lines if line.quoted_unit_price is None and line.catalog_item
+        ]
+        for line in from_catalog:
+            line.quoted_unit_price = line.catalog_item.price
+        HardwareRequest.objects.bulk_update(from_catalog, ["quoted_unit_price"])
+    unpriced = [
+        {
+            "field": f"hardwares[{index}].quotedUnitPrice",
+            "message": f"Hardware request {line.pk} ({line}) has no quotedUnitPrice",
+        }
+        for index, line in enumerate(lines)
+        if line.quoted_unit_price is None
+    ]
+    if not unpriced:
+        return
+    if price_from_catalog:
+        problem = "these free-form lines have no catalog price: set their quotedUnitPrice"
+    else:
+        problem = "every selected line needs a quotedUnitPrice"
+    raise ServiceError(f"Order {order.order_number} cannot be QUOTED: {problem}", details=unpriced)
+
+
+def _check_deliverable(order: Order) -> None:
+    if order.send_to == SendTo.QUOTE_ONLY:
+        raise ServiceError(
+            f"Order {order.order_number} is a quote only (sendTo QUOTE_ONLY): it is never delivered"
+        )
+    if order.send_to == SendTo.EMPLOYEE and order.employee_id is None:
+        raise ServiceError(
+            f"Order {order.order_number} goes to an employee but names none: it cannot be delivered"
+        )
+
+
+def _deliver(order: Order) -> None:
+    """One hardware item per unit of each selected line, on the employee (sendTo EMPLOYEE) or
+    in the storage of the order's country, without serial numbers; the order's clientName is
+    noted on each. Extended warranties are sold on lines but are never items."""
+    services_only = set(HardwareType.objects.filter(order_only=True).values_list("name", flat=True))
+    bought = timezone.now()
+    notes = []
+    for line in _selected_lines(order):
+        if line.hardware_type in services_only:
+            continue
+        spec = _hardware_spec(order, line, bought)
+        for _ in range(line.amount):
+            item = hardware_services.hardware_create(
+                company=order.company,
+                spec=spec,
+                employee_id=order.employee_id if order.send_to == SendTo.EMPLOYEE else None,
+                created_through=CreatedThrough.ORDER,
+                created_order_id=order.pk,
+            )
+            if order.client_name:
+                notes.append(
+                    HardwareNote(
+                        hardware=item,
+                        content=f"Client Name: {order.client_name}",
+                        # Written by the service, from what the client sent with the order.
+                        author_email=settings.DEFAULT_FROM_EMAIL,
+                    )
+                )
+    HardwareNote.objects.bulk_create(notes)
+
+
+def _hardware_spec(order: Order, line: HardwareRequest, bought: datetime) -> HardwareSpec:
+    """A line's items: a catalog line's take the catalog model (its type, name and specs); a
+    free-form line's take the line's type, brand and model, and its specs where items carry
+    specs (computers)."""
+    common = {
+        "country_code": order.country_code,
+        "brand": line.brand,
+        "model": line.model,
+        "date_bought": bought,
+        "external_reference": line.external_item_id,
+        "cost": line.quoted_unit_price,
+        "cost_currency": order.currency,
+    }
+    if line.catalog_item_id is not None:
+        return HardwareSpec(common_model_id=line.catalog_item_id, **common)
+    specs = {}
+    if line.hardware_type in TYPES_WITH_SPECS:
+        specs = {field: getattr(line, field) for field in LINE_SPEC_FIELDS}
+    return HardwareSpec(hardware_type=line.hardware_type, **common, **specs)
+
+
+def _catalog_item_for(order: Order, line: HardwareRequest, catalog_item_id: UUID) -> CatalogItem:
+    item = CatalogItem.objects.filter(pk=catalog_item_id).first()
+    if item is None:
+        raise NotFound("Catalog item not found")
+    if not are_compatible(item.country_code, order.country_code):
+        raise ServiceError(
+            f"Catalog item {item.pk} is sold in {item.country_code}, not for an order to "
+            f"{order.country_code}"
+        )
+    if item.hardware_type is None:
+        raise ServiceError(f"Catalog item {item.pk} has no hardware type: it cannot be ordered")
+    same_need = HardwareRequest.objects.filter(catalog_item=item)
+    if line.alternative_group_id is None:
+        same_need = same_need.filter(pk=line.pk)
+    else:
+        same_need = same_need.filter(alternative_group=line.alternative_group_id)
+    if same_need.exists():
+        raise ServiceError(f"Catalog item {item.pk} is already a candidate for this line")
+    return item

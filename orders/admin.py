@@ -1,0 +1,361 @@
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import F, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
+from django.forms.models import BaseInlineFormSet
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.html import format_html
+from django.views.decorators.http import require_POST
+
+from catalog.models import CatalogItem
+from config.actors import Actor
+from config.admin import refusals_as_messages
+from config.countries import EU, EU_MEMBERS, is_european
+from hardware.models import Hardware
+from orders import services
+from orders.choices import ALLOWED_MOVES, EDITABLE_STATUSES, OrderStatus
+from orders.models import HardwareRequest, Order, OrderStatusChange, Reseller
+
+
+class MoveForm(forms.Form):
+    """An operator's move from the change page: the status is the button pressed, the rest
+    optional (checked by the service, like the command's)."""
+
+    status = forms.ChoiceField(choices=OrderStatus.choices)
+    eta = forms.DateField(
+        label="ETA", required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    tracking_code = forms.CharField(required=False, empty_value=None)
+    tracking_link = forms.CharField(required=False, empty_value=None, widget=forms.URLInput)
+
+
+class CatalogItemChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, item):
+        return f"{item} ({item.hardware_type}, {item.price} USD, stock {item.stock})"
+
+
+class OfferForm(forms.Form):
+    """A catalog item offered for one of the order's top-level lines. The choices are what
+    the service accepts when the page is drawn; the service checks again when it runs."""
+
+    hardware_request = forms.ModelChoiceField(label="Line", queryset=HardwareRequest.objects.none())
+    catalog_item = CatalogItemChoiceField(label="Catalog item", queryset=CatalogItem.objects.none())
+    recommended = forms.BooleanField(required=False)
+
+    def __init__(self, *args, order: Order, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["hardware_request"].queryset = order.hardware_requests.filter(
+            Q(alternative_group__isnull=True) | Q(alternative_group__selected=F("pk"))
+        )
+        # The catalogs of the order's country: every European one for a European order.
+        countries = EU_MEMBERS | {EU} if is_european(order.country_code) else {order.country_code}
+        self.fields["catalog_item"].queryset = CatalogItem.objects.filter(
+            country_code__in=countries, deprecated=False, hardware_type__isnull=False
+        ).order_by("hardware_type", "name", "id")
+
+
+class LineForm(forms.ModelForm):
+    def clean_quoted_unit_price(self):
+        price = self.cleaned_data["quoted_unit_price"]
+        if price is not None and price < 0:
+            raise forms.ValidationError("A price is 0 or more.")
+        return price
+
+
+class LinesFormSet(BaseInlineFormSet):
+    def clean(self):
+        super().clean()
+        if not self.has_changed():
+            return
+        # The client may confirm (or the order move on) while the page is open: lines change
+        # only while the order, locked here until the page is saved, can still change.
+        order = Order.objects.select_for_update().get(pk=self.instance.pk)
+        if order.status not in EDITABLE_STATUSES:
+            raise forms.ValidationError(
+                f"Order {order.order_number} is now {order.status}: its lines can no longer change."
+            )
+
+
+class LineInline(admin.TabularInline):
+    """Every line of the order, each group's candidates together after their original. While
+    the order is PENDING or QUOTED the operator prices lines and marks their availability
+    here; the rest is what the client asked for."""
+
+    model = HardwareRequest
+    form = LineForm
+    formset = LinesFormSet
+    verbose_name = "line"
+    verbose_name_plural = "lines and their alternatives"
+    fields = [
+        "alternatives",
+        "hardware_type",
+        "brand",
+        "model",
+        "catalog_item",
+        "amount",
+        "quoted_unit_price",
+        "is_available",
+        "is_recommended",
+        "notes",
+    ]
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False  # lines come from the client; alternatives from the offer form
+
+    def get_readonly_fields(self, request, obj=None):
+        editable = {"quoted_unit_price", "is_available"}
+        # A page sent back is checked against the order as it is then (LinesFormSet.clean),
+        # so prices typed before the order moved on are refused, not silently dropped.
+        if request.method != "POST" and (obj is None or obj.status not in EDITABLE_STATUSES):
+            editable = set()
+        return [field for field in self.fields if field not in editable]
+
+    def get_queryset(self, request):
+        same_group = HardwareRequest.objects.filter(
+            alternative_group=OuterRef("alternative_group")
+        ).order_by("created_at", "id")
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("alternative_group", "catalog_item")
+            .annotate(
+                original_id=Subquery(same_group.values("id")[:1]),
+                # A group sits where its original line would.
+                position=Coalesce(Subquery(same_group.values("created_at")[:1]), "created_at"),
+            )
+            .order_by("position", "alternative_group_id", "created_at", "id")
+        )
+
+    @admin.display(description="alternative group")
+    def alternatives(self, line):
+        if line.alternative_group_id is None:
+            return "—"
+        roles = ["selected" if line.alternative_group.selected_id == line.pk else "candidate"]
+        if line.original_id == line.pk:
+            roles.append("original")
+        return f"{str(line.alternative_group_id)[:8]}: {', '.join(roles)}"
+
+
+class StatusChangeInline(admin.TabularInline):
+    """The order's history: every move and who made it."""
+
+    model = OrderStatusChange
+    verbose_name_plural = "status history"
+    fields = ["created_at", "status_from", "status_to", "actor_kind", "actor_name"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+def mark_action(status: OrderStatus):
+    """A changelist action moving each selected order to `status`, one by one."""
+
+    @admin.action(description=f"Mark {status}", permissions=["change"])
+    def action(modeladmin, request, queryset):
+        modeladmin.move_each(request, queryset, status)
+
+    action.__name__ = f"mark_{status.lower()}"
+    return action
+
+
+# One bulk action per status an order can be moved to.
+MOVE_TARGETS = [
+    status for status in OrderStatus if any(status in moves for moves in ALLOWED_MOVES.values())
+]
+
+
+@admin.register(Order)
+class OrderAdmin(admin.ModelAdmin):
+    list_display = [
+        "order_number",
+        "status",
+        "company",
+        "send_to",
+        "country_code",
+        "employee",
+        "po_number",
+        "created_at",
+    ]
+    list_filter = ["company", "status", "country_code", "send_to"]
+    # Operators find an order by what a client quotes: its number, its PO number or the
+    # company code, exactly, or the start of the employee's e-mail.
+    search_fields = ["order_number__exact", "=po_number", "=company__code", "^employee__email"]
+    list_select_related = ["company", "employee"]
+    fieldsets = [
+        (
+            None,
+            {
+                "fields": [
+                    "order_number",
+                    "company",
+                    "status",
+                    "send_to",
+                    "country_code",
+                    "currency",
+                    "created_hardware",
+                ]
+            },
+        ),
+        (
+            "Requested by",
+            {
+                "fields": [
+                    "employee",
+                    "api_client_requester_name",
+                    "requester_email",
+                    "client_name",
+                    "po_number",
+                    "is_external_order",
+                    "extra_service_type",
+                    "comments",
+                ]
+            },
+        ),
+        (
+            "Delivery",
+            {
+                "fields": [
+                    "date",
+                    "eta",
+                    "min_eta",
+                    "max_eta",
+                    "local_invoice",
+                    "tracking_code",
+                    "tracking_link",
+                    "date_completed",
+                ]
+            },
+        ),
+        ("Record", {"fields": ["id", "created_at", "updated_at"]}),
+    ]
+    # The order itself is never typed in: it changes by the moves below, which keep its
+    # history and deliver its hardware. Only its lines' prices and availability are edited.
+    readonly_fields = [field for _, options in fieldsets for field in options["fields"]]
+    inlines = [LineInline, StatusChangeInline]
+    actions = [mark_action(status) for status in MOVE_TARGETS]
+    change_form_template = "admin/orders/order/change_form.html"
+
+    def has_add_permission(self, request):
+        return False  # orders come from the API, which checks their lines and company
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # an order is a record; cancel it instead
+
+    @admin.display(description="created hardware")
+    def created_hardware(self, order):
+        count = Hardware.objects.filter(created_order_id=order.pk).count()
+        if not count:
+            return "—"
+        url = reverse("admin:hardware_hardware_changelist")
+        return format_html(
+            '<a href="{}?created_order_id__exact={}">{} item(s)</a>', url, order.pk, count
+        )
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
+        editable = obj is not None and obj.status in EDITABLE_STATUSES
+        context.update(
+            # Saving keeps the lines' prices and availability, while they may change.
+            show_save=editable,
+            show_save_and_continue=editable,
+            show_save_and_add_another=False,
+            moves=obj.allowed_moves() if obj else (),
+            move_form=MoveForm(),
+            offer_form=OfferForm(order=obj) if editable else None,
+        )
+        return super().render_change_form(request, context, add, change, form_url, obj)
+
+    def save_model(self, request, obj, form, change):
+        # The order's own fields are read-only here: writing back the row loaded for the page
+        # could undo a move made meanwhile.
+        pass
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        if any(formset.has_changed() for formset in formsets):
+            Order.objects.filter(pk=form.instance.pk).update(updated_at=timezone.now())
+
+    def get_urls(self):
+        move = self.admin_site.admin_view(require_POST(self.move_view))
+        offer = self.admin_site.admin_view(require_POST(self.offer_view))
+        return [
+            path("<uuid:order_id>/move/", move, name="orders_order_move"),
+            path("<uuid:order_id>/offer/", offer, name="orders_order_offer"),
+            *super().get_urls(),
+        ]
+
+    def _changeable(self, request, order_id) -> Order:
+        order = get_object_or_404(Order, pk=order_id)
+        if not self.has_change_permission(request, order):
+            raise PermissionDenied
+        return order
+
+    def move_view(self, request, order_id):
+        order = self._changeable(request, order_id)
+        form = MoveForm(request.POST)
+        if form.is_valid():
+            with refusals_as_messages(request):
+                moved = services.order_move(
+                    order_id=order.pk,
+                    to_status=form.cleaned_data["status"],
+                    actor=Actor.staff(request.user),
+                    eta=form.cleaned_data["eta"],
+                    tracking_code=form.cleaned_data["tracking_code"],
+                    tracking_link=form.cleaned_data["tracking_link"],
+                )
+                messages.success(request, f"Order {moved.order_number} is now {moved.status}.")
+        else:
+            _form_errors(request, form)
+        return redirect(reverse("admin:orders_order_change", args=[order.pk]))
+
+    def offer_view(self, request, order_id):
+        order = self._changeable(request, order_id)
+        form = OfferForm(request.POST, order=order)
+        if form.is_valid():
+            with refusals_as_messages(request):
+                candidate = services.order_offer_alternative(
+                    order_id=order.pk,
+                    hardware_request_id=form.cleaned_data["hardware_request"].pk,
+                    catalog_item_id=form.cleaned_data["catalog_item"].pk,
+                    recommended=form.cleaned_data["recommended"],
+                )
+                messages.success(
+                    request,
+                    f"Offered {candidate} as an alternative for "
+                    f"{form.cleaned_data['hardware_request']}.",
+                )
+        else:
+            _form_errors(request, form)
+        return redirect(reverse("admin:orders_order_change", args=[order.pk]))
+
+    def move_each(self, request, queryset, status: OrderStatus) -> None:
+        """Each order moves in its own transaction; a refusal is reported and the others
+        still move."""
+        moved = 0
+        for order in queryset.order_by("order_number"):
+            with refusals_as_messages(request):
+                services.order_move(
+                    order_id=order.pk, to_status=status, actor=Actor.staff(request.user)
+                )
+                moved += 1
+        if moved:
+            messages.success(request, f"Moved {moved} order(s) to {status}.")
+
+
+def _form_errors(request, form: forms.Form) -> None:
+    for field, errors in form.errors.items():
+        messages.error(request, f"{field}: {' '.join(errors)}")
+
+
+@admin.register(Reseller)
+class ResellerAdmin(admin.ModelAdmin):
+    list_display = ["code", "country_code"]
+    list_filter = ["country_code"]
+    search_fields = ["=code"]
