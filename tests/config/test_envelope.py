@@ -24,7 +24,7 @@ def test_unknown_path_is_a_404_envelope_for_every_method(caller, method):
 
 
 def test_unknown_path_is_a_404_envelope_without_a_key_too(anonymous):
-    response = anonymous.get("/orders/whatever/")
+    response = anonymous.get("/no/such/thing/")
 
     assert response.status_code == 404
     assert response.json()["error"] == "Not Found"
