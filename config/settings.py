@@ -175,6 +175,8 @@ SPECTACULAR_SETTINGS = {
         "HardwareStatusEnum": "hardware.choices.HardwareStatus",
         "EmployeeStatusEnum": "employees.choices.EmployeeStatus",
         "MovementStatusEnum": "logistics.choices.MovementStatus",
+        "OrderStatusEnum": "orders.choices.OrderStatus",
+        "OrderSendToEnum": "orders.choices.SendTo",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
