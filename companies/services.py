@@ -97,12 +97,22 @@ def company_create_or_update(
     code: str,
     country_code: str | None = None,
     abm_code: str | None = None,
+    legal_number: str | None = None,
+    contact_email: str | None = None,
+    phone: str | None = None,
 ) -> Company:
-    """An inline `company` object (offboarding): a new company of `api_client`, or, when the
-    client already has one with this code, that one with its name (and ABM code, when given)
-    updated. A code of another client's company is refused like an unknown code, so nothing
-    reveals that it is taken."""
+    """An inline `company` object (offboarding, order quotes): a new company of `api_client`,
+    or, when the client already has one with this code, that one with its name (and ABM code,
+    legal number, contact e-mail and phone, when given) updated; its country stays, as
+    PATCH /companies keeps it. A code of another client's company is refused like an unknown
+    code, so nothing reveals that it is taken."""
     company = Company.objects.select_for_update().filter(code=code.upper()).first()
+    optional = {
+        "abm_code": abm_code,
+        "legal_number": legal_number,
+        "contact_email": contact_email,
+        "phone": phone,
+    }
     if company is None:
         try:
             return company_create(
@@ -110,12 +120,17 @@ def company_create_or_update(
                 name=name,
                 code=code,
                 country_code=country_code,
-                abm_code=abm_code,
+                **optional,
             )
         except Conflict:
             # A concurrent request created it first; it is updated like any existing one.
             company = Company.objects.select_for_update().get(code=code.upper())
     if company.api_client_id != api_client.id:
         raise ServiceError(INVALID_COMPANY_CODE)
-    changes = {"name": name} if abm_code is None else {"name": name, "abm_code": abm_code}
-    return company_update(api_client=api_client, code=code, changes=changes)
+    changes = {"name": name} | {
+        field: value for field, value in optional.items() if value is not None
+    }
+    for field, value in changes.items():
+        setattr(company, field, value)
+    company.save(update_fields=[*changes, "updated_at"])
+    return company

@@ -4,19 +4,26 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from decimal import Decimal
 from uuid import UUID
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from catalog.models import CatalogItem
-from companies.models import Company
+from companies.models import ApiClient, Company
+from companies.services import company_create_or_update
 from config.actors import Actor
-from config.countries import are_compatible
+from config.api.serializers import camel_case
+from config.countries import are_compatible, storage_country_code
 from config.errors import Forbidden, NotFound, ServiceError
+from config.numbering import save_with_next_number
+from employees.models import Employee
+from employees.selectors import employee_get_by_email
+from employees.services import employee_upsert
 from hardware import services as hardware_services
 from hardware.choices import TYPES_WITH_SPECS, CreatedThrough, type_image
 from hardware.models import HardwareNote, HardwareType
@@ -506,3 +513,393 @@ def _catalog_item_for(order: Order, line: HardwareRequest, catalog_item_id: UUID
     if same_need.exists():
         raise ServiceError(f"Catalog item {item.pk} is already a candidate for this line")
     return item
+
+
+# --- quoting: POST /orders/quote ------------------------------------------------------------
+
+AUTO_QUOTE_IN_PRODUCTION = "autoQuote is only available in sandbox environments"
+# Type rule 1: what a computer line without a catalog item describes; rule 2: what a warranty
+# line must not describe.
+COMPUTER_FIELDS = ("brand", "model", "processor", "ram", "disk_space", "display_size")
+WARRANTY_TYPES = frozenset({"EXTENDED_WARRANTY_MAC", "EXTENDED_WARRANTY_WINDOWS"})
+# What a catalog line takes from its catalog item; sent beside catalogModelId, it would
+# contradict it or be silently dropped.
+CATALOG_DESCRIBED_FIELDS = ("brand", "model", *LINE_SPEC_FIELDS, "image")
+# autoQuote's unit price of a free-form line whose type the catalog of the order's country
+# does not sell: a list price per type, so sandbox quotes look like real ones.
+AUTO_QUOTE_LIST_PRICES = {
+    "MACBOOK": Decimal("1999.00"),
+    "PC": Decimal("1299.00"),
+    "MONITOR": Decimal("299.00"),
+    "PHONE": Decimal("699.00"),
+    "IPHONE": Decimal("899.00"),
+    "CHAIR": Decimal("349.00"),
+    "HEADPHONES": Decimal("149.00"),
+    "TRACKPAD": Decimal("129.00"),
+    "WEBCAM": Decimal("89.00"),
+    "KEYBOARD": Decimal("79.00"),
+    "MOUSE": Decimal("39.00"),
+    "ACCESSORY": Decimal("29.00"),
+    "EXTENDED_WARRANTY_MAC": Decimal("299.00"),
+    "EXTENDED_WARRANTY_WINDOWS": Decimal("199.00"),
+}
+# ... and of a type registered after this table was written.
+AUTO_QUOTE_OTHER_TYPE_PRICE = Decimal("99.00")
+
+
+class _PoNumberTaken(Exception):
+    """The company already has an order with the quote's poNumber: the quote's transaction is
+    undone, and that order is the answer."""
+
+    def __init__(self, order: Order):
+        super().__init__(f"Order {order.order_number} has this poNumber")
+        self.order = order
+
+
+def order_quote(
+    *,
+    api_client: ApiClient,
+    country_code: str,
+    send_to: SendTo,
+    lines: Sequence[dict],
+    company: Company | None = None,
+    company_data: dict | None = None,
+    employee_email: str | None = None,
+    employee_data: dict | None = None,
+    po_number: str | None = None,
+    client_name: str | None = None,
+    abm_id: str | None = None,
+    auto_quote: bool = False,
+    extra_service_types: Sequence[str] = (),
+) -> tuple[Order, bool]:
+    """A new quote order of `company`, or of the inline company `company_data` (created or
+    updated), and True. PENDING; with `auto_quote` (never in production) QUOTED, every line
+    priced and alternatives offered for catalog lines short of stock. `lines` are the
+    interface's hardware items in snake_case, checked for format; the type rules are applied
+    here, each refused field named by its path (`hardwares[0].brand`).
+
+    When the company already has an order with `po_number`, that order and False: nothing is
+    written, not even the inline company or employee. Of concurrent quotes with one new
+    poNumber, the unique constraint lets one create; the others answer its order. One
+    transaction holds the rest, so a refusal anywhere leaves nothing behind."""
+    if auto_quote and settings.ENVIRONMENT == "production":
+        raise ServiceError(AUTO_QUOTE_IN_PRODUCTION)
+    actor = Actor.api_client(api_client)
+    try:
+        with transaction.atomic():
+            if company is None:
+                company = _quote_company(api_client, company_data)
+            repeated = _order_with_po_number(company, po_number)
+            if repeated is not None:
+                raise _PoNumberTaken(repeated)
+            employee = _quote_employee(
+                company, send_to, country_code, employee_email, employee_data
+            )
+            type_images = dict(HardwareType.objects.values_list("name", "image"))
+            requests = _quote_lines(lines, country_code, type_images)
+            order = Order(
+                company=company,
+                status=OrderStatus.PENDING,
+                country_code=country_code,
+                send_to=send_to,
+                employee=employee,
+                api_client_requester_name=api_client.name,
+                client_name=client_name,
+                po_number=po_number,
+                extra_service_type=list(dict.fromkeys(extra_service_types)),
+                comments=_quote_comments(abm_id, client_name),
+            )
+            _save_numbered(order)
+            offered = _auto_quote(requests, country_code, type_images) if auto_quote else []
+            # One insert each, in the request's order: createdAt orders the lines.
+            for request in requests:
+                request.order = order
+                request.save(force_insert=True)
+            order_record_move(order=order, status_from=None, actor=actor)
+            if auto_quote:
+                _offer_alternatives(order, offered)
+                order_transition(order=order, to_status=OrderStatus.QUOTED, actor=actor)
+            return order, True
+    except _PoNumberTaken as taken:
+        return taken.order, False
+
+
+def _quote_company(api_client: ApiClient, data: dict) -> Company:
+    return company_create_or_update(
+        api_client=api_client,
+        name=data["name"],
+        code=data["company_code"],
+        country_code=data["country_code"],
+        legal_number=data["legal_number"],
+        contact_email=data["contact_email"],
+        phone=data["phone"],
+    )
+
+
+def _order_with_po_number(company: Company, po_number: str | None) -> Order | None:
+    if po_number is None:
+        return None
+    return Order.objects.filter(company=company, po_number=po_number).first()
+
+
+def _save_numbered(order: Order) -> None:
+    """Insert the order with the next number. A concurrent quote with the same new poNumber
+    that commits first makes this insert fail on the poNumber constraint; its order is then
+    the answer."""
+    try:
+        # A savepoint, so the quote's transaction can still read the winner's order.
+        with transaction.atomic():
+            save_with_next_number(order, "order_number")
+    except IntegrityError:
+        existing = _order_with_po_number(order.company, order.po_number)
+        if existing is None:
+            raise
+        raise _PoNumberTaken(existing) from None
+
+
+def _quote_employee(
+    company: Company,
+    send_to: SendTo,
+    country_code: str,
+    email: str | None,
+    data: dict | None,
+) -> Employee | None:
+    """sendTo EMPLOYEE names its employee (employeeEmail) or describes one (employee, created
+    or updated), who must live where the order is bought. The other destinations take no
+    employee: one sent is refused rather than dropped, so no client believes it was used."""
+    if send_to != SendTo.EMPLOYEE:
+        sent = {"employeeEmail": email, "employee": data}
+        details = [
+            {"field": name, "message": f"{name} applies to sendTo EMPLOYEE only, not {send_to}"}
+            for name, value in sent.items()
+            if value is not None
+        ]
+        if details:
+            raise ServiceError("Invalid request data", details=details)
+        return None
+    if (email is None) == (data is None):
+        raise ServiceError.invalid_field(
+            "employeeEmail", "Send exactly one of employeeEmail and employee with sendTo EMPLOYEE"
+        )
+    if data is not None:
+        _check_delivery_country(data["email"], data["country_code"], country_code, "employee")
+        return employee_upsert(company=company, data=data)
+    employee = employee_get_by_email(company=company, email=email)
+    _check_delivery_country(employee.email, employee.country_code, country_code, "employeeEmail")
+    return employee
+
+
+def _check_delivery_country(email: str, lives_in: str, country_code: str, field: str) -> None:
+    if not are_compatible(lives_in, country_code):
+        raise ServiceError.invalid_field(
+            field,
+            f"Employee {email} lives in {lives_in}: an order for {country_code} cannot be "
+            "delivered there",
+        )
+
+
+def _quote_comments(abm_id: str | None, client_name: str | None) -> list[str]:
+    labelled = (("ABMId", abm_id), ("Client Name", client_name))
+    return [f"{label}: {value}" for label, value in labelled if value is not None]
+
+
+def _quote_lines(
+    lines: Sequence[dict], country_code: str, type_images: dict[str, str]
+) -> list[HardwareRequest]:
+    """The order's lines, unsaved, after the type rules; the problems of every line are
+    refused together."""
+    items = CatalogItem.objects.in_bulk(
+        [line["catalog_model_id"] for line in lines if line.get("catalog_model_id")]
+    )
+    requests = []
+    details = []
+    for index, line in enumerate(lines):
+        item_id = line.get("catalog_model_id")
+        if item_id is None:
+            problems = _free_form_problems(line, type_images)
+        else:
+            problems = _catalog_line_problems(line, items.get(item_id), country_code)
+        details += [
+            {"field": f"hardwares[{index}].{field}", "message": message}
+            for field, message in problems
+        ]
+        if not problems:
+            requests.append(_line_request(line, items.get(item_id), type_images))
+    if details:
+        raise ServiceError("Invalid request data", details=details)
+    return requests
+
+
+def _free_form_problems(line: dict, type_images: dict[str, str]) -> list[tuple[str, str]]:
+    """Type rules 1-3 of a line without catalogModelId."""
+    type_name = line.get("hardware_type")
+    if type_name is None:
+        return [("hardwareType", "hardwareType is required without catalogModelId")]
+    if type_name not in type_images:
+        known = ", ".join(sorted(type_images))
+        return [("hardwareType", f"{type_name} is not a hardware type; the types are {known}")]
+    if type_name in TYPES_WITH_SPECS:
+        missing = [field for field in COMPUTER_FIELDS if line.get(field) is None]
+        return [
+            (
+                camel_case(field),
+                f"{camel_case(field)} is required for a {type_name} line without catalogModelId",
+            )
+            for field in missing
+        ]
+    if type_name in WARRANTY_TYPES:
+        sent = [field for field in COMPUTER_FIELDS if line.get(field) is not None]
+        return [
+            (camel_case(field), f"{camel_case(field)} is not allowed on a {type_name} line")
+            for field in sent
+        ]
+    return []
+
+
+def _catalog_line_problems(
+    line: dict, item: CatalogItem | None, country_code: str
+) -> list[tuple[str, str]]:
+    item_id = line["catalog_model_id"]
+    if item is None:
+        return [("catalogModelId", f"Catalog item {item_id} not found")]
+    problems = [
+        (
+            camel_case(field),
+            f"{camel_case(field)} comes from the catalog item; do not send it with catalogModelId",
+        )
+        for field in CATALOG_DESCRIBED_FIELDS
+        if line.get(field) is not None
+    ]
+    if not are_compatible(item.country_code, country_code):
+        problems.append(
+            (
+                "catalogModelId",
+                f"Catalog item {item_id} is sold in {item.country_code}, not for an order to "
+                f"{country_code}",
+            )
+        )
+    if item.hardware_type is None:
+        problems.append(
+            ("catalogModelId", f"Catalog item {item_id} has no hardware type: it cannot be ordered")
+        )
+    elif line.get("hardware_type") not in (None, item.hardware_type):
+        problems.append(
+            (
+                "hardwareType",
+                f"Catalog item {item_id} is a {item.hardware_type}, not a {line['hardware_type']}",
+            )
+        )
+    return problems
+
+
+def _line_request(
+    line: dict, item: CatalogItem | None, type_images: dict[str, str]
+) -> HardwareRequest:
+    """Type rule 4: the type's image unless the line (or its catalog item) has one."""
+    if item is not None:
+        return HardwareRequest(
+            amount=line["amount"],
+            notes=line.get("notes"),
+            external_item_id=line.get("external_item_id"),
+            **_catalog_description(item, type_images),
+        )
+    described = {field: line.get(field) for field in ("brand", "model", *LINE_SPEC_FIELDS)}
+    return HardwareRequest(
+        amount=line["amount"],
+        notes=line.get("notes"),
+        external_item_id=line.get("external_item_id"),
+        hardware_type=line["hardware_type"],
+        image=line.get("image") or type_images[line["hardware_type"]],
+        **described,
+    )
+
+
+def _catalog_description(item: CatalogItem, type_images: dict[str, str]) -> dict:
+    return {
+        "catalog_item": item,
+        "hardware_type": item.hardware_type,
+        "manufacturer_part_number": item.manufacturer_part_number,
+        "brand": item.brand,
+        "model": item.name,
+        **{field: getattr(item, field) for field in LINE_SPEC_FIELDS},
+        "image": item.image or type_images.get(item.hardware_type, ""),
+    }
+
+
+def _auto_quote(
+    requests: list[HardwareRequest], country_code: str, type_images: dict[str, str]
+) -> list[tuple[HardwareRequest, HardwareRequest]]:
+    """Price every line and find alternatives, as autoQuote does (CONTRACT.md, Alternatives
+    offered by the operator). A catalog line costs its item's price and is available when the
+    item's stock covers its amount; when it does not, the cheapest non-deprecated item of the
+    same type and country whose stock does is offered for it. A free-form line costs the
+    cheapest non-deprecated item of its type sold for the order's country (or its warehouse),
+    else the list price of its type. Answers the (line, candidate) pairs, unsaved."""
+    local = {country_code, storage_country_code(country_code)}
+    items = [request.catalog_item for request in requests if request.catalog_item]
+    offers = list(
+        CatalogItem.objects.filter(
+            deprecated=False,
+            hardware_type__in={request.hardware_type for request in requests},
+            country_code__in=local | {item.country_code for item in items},
+        ).order_by("price", "name", "id")
+    )
+    offered = []
+    for request in requests:
+        item = request.catalog_item
+        if item is None:
+            cheapest = next(
+                (
+                    offer
+                    for offer in offers
+                    if offer.hardware_type == request.hardware_type and offer.country_code in local
+                ),
+                None,
+            )
+            request.quoted_unit_price = (
+                cheapest.price
+                if cheapest
+                else AUTO_QUOTE_LIST_PRICES.get(request.hardware_type, AUTO_QUOTE_OTHER_TYPE_PRICE)
+            )
+            continue
+        request.quoted_unit_price = item.price
+        request.is_available = item.stock >= request.amount
+        if request.is_available:
+            continue
+        alternative = next(
+            (
+                offer
+                for offer in offers
+                if offer.hardware_type == item.hardware_type
+                and offer.country_code == item.country_code
+                and offer.stock >= request.amount
+            ),
+            None,
+        )
+        if alternative is not None:
+            request.is_recommended = False
+            candidate = HardwareRequest(
+                amount=request.amount,
+                # The client's reference follows the need, whichever candidate they pick.
+                external_item_id=request.external_item_id,
+                quoted_unit_price=alternative.price,
+                is_available=True,
+                is_recommended=True,
+                **_catalog_description(alternative, type_images),
+            )
+            offered.append((request, candidate))
+    return offered
+
+
+def _offer_alternatives(
+    order: Order, offered: list[tuple[HardwareRequest, HardwareRequest]]
+) -> None:
+    """Each line with its candidate in a new group, the line (saved first, so the earliest:
+    the original request) selected."""
+    for line, candidate in offered:
+        group = AlternativeGroup.objects.create(order=order, selected=line)
+        line.alternative_group = group
+        line.save(update_fields=["alternative_group"])
+        candidate.order = order
+        candidate.alternative_group = group
+        candidate.save(force_insert=True)

@@ -1,9 +1,11 @@
 from django.urls import path
 
 from orders.api import views
+from orders.api.quote import OrderQuoteView
 
 urlpatterns = [
     path("orders", views.OrderListView.as_view(), name="orders"),
+    path("orders/quote", OrderQuoteView.as_view(), name="orders-quote"),
     path("orders/cancel", views.OrderCancelView.as_view(), name="orders-cancel"),
     path("orders/confirm", views.OrderConfirmView.as_view(), name="orders-confirm"),
     path(
