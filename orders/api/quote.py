@@ -29,10 +29,12 @@ class QuoteCompanySerializer(CompanyCreateSerializer):
 
 
 class QuoteEmployeeSerializer(EmployeeInputSerializer):
-    """The quote's employee object: phone and governmentDNI required too."""
+    """The quote's employee object: phone and governmentDNI required too, and no
+    externalReferenceId, so the employee is matched by e-mail as the interface says."""
 
     phone = PhoneNumberField(help_text="With + and the country code.")
     government_dni = serializers.CharField(max_length=50)
+    external_reference_id = None
 
 
 def optional_text(**kwargs):
