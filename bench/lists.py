@@ -1,10 +1,11 @@
-"""Benchmark of the hardware lists: GET /hardwares and GET /hardwares/storages.
+"""Benchmark of the lists: GET /hardwares, GET /hardwares/storages and GET /orders.
 
-For each size N it seeds N hardware items for one company in its own PostgreSQL database,
-serves them with gunicorn (2 sync workers) from the service and from the limit app
-(bench/limit_app.py: one SQL query + orjson, the same gunicorn settings), checks that both
-serve the same rows, and prints rows per second, p50/p99 latency, the service's rows/s as a
-percentage of the limit's, and the service's SQL queries per request.
+For each size N it seeds N hardware items and N/10 orders (5 lines each, every line offered in
+3 candidates; a quarter of the orders delivered, with items) for one company in its own
+PostgreSQL database, serves them with gunicorn (2 sync workers) from the service and from the
+limit app (bench/limit_app.py: one SQL query + orjson, the same gunicorn settings), checks that
+both serve the same rows, and prints rows per second (items, or orders), p50/p99 latency, the
+service's rows/s as a percentage of the limit's, and the service's SQL queries per request.
 
     .venv/bin/python bench/lists.py [--sizes 100,1000,10000] [--requests 200]
                                     [--database-url postgres://postgres@127.0.0.1:5432/hlos_bench]
@@ -38,7 +39,10 @@ sys.path.insert(0, str(REPO))
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/hlos_bench"
 COMPANY_CODE = "BEN"
-PATHS = ("/hardwares", "/hardwares/storages")
+PATHS = ("/hardwares", "/hardwares/storages", "/orders")
+# Orders per hardware item seeded, and the shape of each order.
+ORDERS_PER_ITEM = 10
+LINES_PER_ORDER, CANDIDATES_PER_LINE = 5, 3
 # One client thread per gunicorn worker: the servers are measured at the load they can
 # serve without queueing, so rows/s is the throughput of both workers and the latency is
 # that of a request that never waits for a worker.
@@ -49,7 +53,7 @@ ROUNDS = 4
 TARGET_SIZE, TARGET_RATIO = 1000, 0.30
 # Keys whose values are datetimes; compared as instants (the limit app writes note times in
 # SQL, which prints microseconds even when they are zero).
-DATETIME_KEYS = frozenset({"createdAt", "updatedAt", "dateBought"})
+DATETIME_KEYS = frozenset({"createdAt", "updatedAt", "dateBought", "dateCompleted"})
 
 
 class BenchError(Exception):
@@ -62,7 +66,8 @@ def parse_args() -> argparse.Namespace:
         "--sizes",
         default="100,1000,10000",
         type=lambda text: [int(size) for size in text.split(",")],
-        help="numbers of hardware items to seed, comma-separated (default: 100,1000,10000)",
+        help="numbers of hardware items to seed, comma-separated; a tenth as many orders "
+        "(default: 100,1000,10000)",
     )
     parser.add_argument(
         "--requests",
@@ -138,6 +143,7 @@ def seed_company() -> tuple[str, dict]:
     from companies.services import api_client_create, company_create
     from employees.models import Employee
     from hardware.models import HardwareType, Storage
+    from orders.models import Reseller
 
     client, raw_key = api_client_create(name="Bench client")
     company = company_create(
@@ -184,6 +190,10 @@ def seed_company() -> tuple[str, dict]:
                 ("DELL", "U2723QE", "MONITOR", None, None, '27"', None),
             ]
         )
+    )
+    # API-made orders show the resellers of their country.
+    Reseller.objects.bulk_create(
+        Reseller(code=f"RS-US-{index}", country_code="US") for index in range(2)
     )
     return raw_key, {
         "company": company,
@@ -255,6 +265,96 @@ def seed_hardware(size: int, base: dict) -> None:
     HardwareNote.objects.bulk_create(notes, batch_size=2000)
     with connection.cursor() as cursor:
         cursor.execute(f"ANALYZE {HardwareNote._meta.db_table}, {Hardware._meta.db_table}")
+
+
+def seed_orders(size: int, base: dict) -> None:
+    """Replace the orders with `size` new ones, newest last: each of LINES_PER_ORDER lines is an
+    alternative group of CANDIDATES_PER_LINE candidates (the first catalog model asked for and
+    priced, two offered; the first selected). Every fourth order is DELIVERED, to storage, with
+    some of the ORDER items seeded by seed_hardware as its created hardware; every third goes
+    to an employee; orders are made by the API client but every fifth, made by a user."""
+    from django.db import connection
+
+    from hardware.models import Hardware
+    from orders.models import AlternativeGroup, HardwareRequest, Order, OrderStatusChange
+
+    tables = [model._meta.db_table for model in (OrderStatusChange, HardwareRequest)]
+    tables += [AlternativeGroup._meta.db_table, Order._meta.db_table]
+    with connection.cursor() as cursor:
+        cursor.execute(f"TRUNCATE {', '.join(tables)} CASCADE")
+    began = datetime(2025, 1, 1, tzinfo=UTC)
+    orders = []
+    for index in range(size):
+        delivered = index % 4 == 0
+        to_employee = index % 3 == 0
+        orders.append(
+            Order(
+                order_number=index + 1,
+                company=base["company"],
+                status="DELIVERED" if delivered else ("QUOTED", "PENDING", "ACCEPTED")[index % 3],
+                country_code="US",
+                send_to="EMPLOYEE" if to_employee else "STORAGE",
+                employee=base["employees"][index % len(base["employees"])] if to_employee else None,
+                eta=(began + timedelta(days=30 + index % 60)).date(),
+                tracking_code=f"TRK-{index}" if delivered else None,
+                date_completed=began + timedelta(days=40 + index % 60) if delivered else None,
+                requester_email="buyer@bench.example.com" if index % 5 == 0 else None,
+                api_client_requester_name=None if index % 5 == 0 else "Bench client",
+                client_name=f"Client {index % 7}" if index % 2 else None,
+                po_number=f"PO-{index:06d}",
+                comments=[f"Client Name: Client {index % 7}"] if index % 2 else [],
+            )
+        )
+    Order.objects.bulk_create(orders, batch_size=2000)
+    # created_at is the insert time: spread it, in the seed's order.
+    for index, order in enumerate(orders):
+        order.created_at = began + timedelta(hours=index)
+    Order.objects.bulk_update(orders, ["created_at"], batch_size=2000)
+    groups = AlternativeGroup.objects.bulk_create(
+        [AlternativeGroup(order=order) for order in orders for _ in range(LINES_PER_ORDER)],
+        batch_size=2000,
+    )
+    models = base["models"]
+    lines = []
+    for number, group in enumerate(groups):
+        for candidate in range(CANDIDATES_PER_LINE):
+            model = models[(number + candidate) % len(models)]
+            lines.append(
+                HardwareRequest(
+                    order=group.order,
+                    alternative_group=group,
+                    amount=1 + number % 3,
+                    notes="Asked by the team lead" if candidate == 0 and number % 4 == 0 else None,
+                    quoted_unit_price=model.price if candidate == 0 else None,
+                    catalog_item=model,
+                    hardware_type=model.hardware_type,
+                    manufacturer_part_number=model.manufacturer_part_number,
+                    brand=model.brand,
+                    model=model.name,
+                    ram=model.ram,
+                    disk_space=model.disk_space,
+                    display_size=model.display_size,
+                    processor=model.processor,
+                    image=model.image,
+                    is_available=candidate != 1,
+                    is_recommended=candidate == 2 or None,
+                )
+            )
+    HardwareRequest.objects.bulk_create(lines, batch_size=2000)
+    # created_at is the insert time: spread it, the first candidate of each group the earliest.
+    for number, line in enumerate(lines):
+        line.created_at = began + timedelta(minutes=number)
+    HardwareRequest.objects.bulk_update(lines, ["created_at"], batch_size=2000)
+    for number, group in enumerate(groups):
+        group.selected = lines[number * CANDIDATES_PER_LINE]
+    AlternativeGroup.objects.bulk_update(groups, ["selected"], batch_size=2000)
+    delivered = [order for order in orders if order.status == "DELIVERED"]
+    made = list(Hardware.objects.filter(created_through="ORDER").order_by("pk"))
+    for index, item in enumerate(made[: 4 * len(delivered)]):
+        item.created_order_id = delivered[index % len(delivered)].pk
+    Hardware.objects.bulk_update(made, ["created_order_id"], batch_size=2000)
+    with connection.cursor() as cursor:
+        cursor.execute(f"ANALYZE {', '.join(tables)}")
 
 
 def queries_per_request(raw_key: str, path: str) -> int:
@@ -504,6 +604,7 @@ def main() -> int:
         for size in args.sizes:
             seed_began = time.perf_counter()
             seed_hardware(size, base)
+            seed_orders(size // ORDERS_PER_ITEM, base)
             seed_time = time.perf_counter() - seed_began
             for path in PATHS:
                 queries = queries_per_request(raw_key, path)
@@ -512,7 +613,11 @@ def main() -> int:
                     result["ours"]["rows_per_second"] / result["limit"]["rows_per_second"]
                 )
                 print(table_line(size, path, queries, result), flush=True)
-            print(f"{'':>6}  (seeded {size:,} items in {seed_time:.1f}s)", flush=True)
+            print(
+                f"{'':>6}  (seeded {size:,} items and {size // ORDERS_PER_ITEM:,} orders "
+                f"in {seed_time:.1f}s)",
+                flush=True,
+            )
     finally:
         for server in servers.values():
             server.stop()
