@@ -32,6 +32,12 @@ class MoveForm(forms.Form):
     tracking_link = forms.CharField(required=False, empty_value=None, widget=forms.URLInput)
 
 
+class LineChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, line):
+        grouped = ", has alternatives" if line.alternative_group_id else ""
+        return f"{line} ({line.hardware_type}{grouped}) · {str(line.pk)[:8]}"
+
+
 class CatalogItemChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, item):
         return f"{item} ({item.hardware_type}, {item.price} USD, stock {item.stock})"
@@ -41,7 +47,7 @@ class OfferForm(forms.Form):
     """A catalog item offered for one of the order's top-level lines. The choices are what
     the service accepts when the page is drawn; the service checks again when it runs."""
 
-    hardware_request = forms.ModelChoiceField(label="Line", queryset=HardwareRequest.objects.none())
+    hardware_request = LineChoiceField(label="Line", queryset=HardwareRequest.objects.none())
     catalog_item = CatalogItemChoiceField(label="Catalog item", queryset=CatalogItem.objects.none())
     recommended = forms.BooleanField(required=False)
 
