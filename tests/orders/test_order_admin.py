@@ -318,6 +318,10 @@ def test_the_delivered_button_makes_the_hardware(admin_client, admin_user):
     items = Hardware.objects.filter(created_order_id=order.id)
     assert [(item.created_through, item.status) for item in items] == [("ORDER", "STORAGE")] * 2
     assert order.status_history.get().actor_name == admin_user.username
+    page = admin_client.get(change_page(order)).content.decode()
+    link = f"{reverse('admin:hardware_hardware_changelist')}?created_order_id__exact={order.id}"
+    assert f'<a href="{link}">2 item(s)</a>' in page
+    assert set(shown(admin_client.get(link))) == set(items)
 
 
 @pytest.mark.parametrize(
