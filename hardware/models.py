@@ -88,7 +88,7 @@ class Hardware(models.Model):
         max_length=10, choices=CreatedThrough.choices, null=True, blank=True
     )
     # The order that created the item: an id, not a foreign key, since orders sit above us.
-    created_order_id = models.UUIDField(null=True, blank=True)
+    created_order_id = models.UUIDField(null=True, blank=True, db_index=True)
     created_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
