@@ -4,8 +4,6 @@ from contextlib import contextmanager
 from datetime import date
 from uuid import UUID
 
-from django.core.exceptions import ValidationError
-from django.core.validators import URLValidator
 from django.db import transaction
 from django.utils import timezone
 
@@ -15,6 +13,7 @@ from config.actors import Actor, ActorKind
 from config.countries import are_compatible
 from config.errors import NotFound, ServiceError
 from config.numbering import save_with_next_number
+from config.tracking import check_tracking
 from employees.models import Employee
 from employees.selectors import employee_get_by_email
 from employees.services import employee_upsert
@@ -163,7 +162,7 @@ def movement_request_move(
 ) -> MovementRequest:
     """An operator's move (admin or command): PROCESSING -> COORDINATED -> DONE, or
     PROCESSING -> DONE. At DONE the hardware lands with the employee or in storage."""
-    _check_tracking(tracking_code, tracking_link)
+    check_tracking(MovementRequest, tracking_code=tracking_code, tracking_link=tracking_link)
     movement = MovementRequest.objects.select_for_update().filter(pk=movement_request_id).first()
     if movement is None:
         raise NotFound(MOVEMENT_REQUEST_NOT_FOUND)
@@ -186,35 +185,6 @@ def movement_request_move(
     movement.save()
     _record_move(movement, status_from=status_from, actor=actor)
     return movement
-
-
-def _check_tracking(tracking_code: str | None, tracking_link: str | None) -> None:
-    """What an operator sends with a move fits its column, and the link is a web address."""
-    details = []
-    code_length = MovementRequest._meta.get_field("tracking_code").max_length
-    if tracking_code is not None and len(tracking_code) > code_length:
-        details.append(
-            {"field": "trackingCode", "message": f"trackingCode is over {code_length} characters"}
-        )
-    link_length = MovementRequest._meta.get_field("tracking_link").max_length
-    if tracking_link is not None and not _is_web_address(tracking_link, link_length):
-        details.append(
-            {
-                "field": "trackingLink",
-                "message": f"trackingLink must be an http(s) URL of at most {link_length} "
-                "characters",
-            }
-        )
-    if details:
-        raise ServiceError("Invalid request data", details=details)
-
-
-def _is_web_address(value: str, max_length: int) -> bool:
-    try:
-        URLValidator(schemes=["http", "https"])(value)
-    except ValidationError:
-        return False
-    return len(value) <= max_length
 
 
 def _complete(movement: MovementRequest, items: list[Hardware]) -> None:

@@ -8,7 +8,6 @@ from decimal import Decimal
 from uuid import UUID
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
@@ -21,6 +20,7 @@ from config.api.serializers import camel_case
 from config.countries import are_compatible, storage_country_code
 from config.errors import Forbidden, NotFound, ServiceError
 from config.numbering import save_with_next_number
+from config.tracking import check_tracking
 from employees.models import Employee
 from employees.selectors import employee_get_by_email
 from employees.services import employee_upsert
@@ -288,7 +288,7 @@ def order_move(
     priced (with `price_from_catalog`, unpriced catalog lines first take their catalog price),
     QUOTED -> ACCEPTED, ACCEPTED -> DELIVERED (the hardware is made), PENDING/QUOTED ->
     CANCELLED (the company is told). `eta` and tracking, when given, are kept on the order."""
-    _check_tracking(tracking_code, tracking_link)
+    check_tracking(Order, tracking_code=tracking_code, tracking_link=tracking_link)
     order = _order_locked(order_id)
     to_status = OrderStatus(to_status)
     # A move the graph refuses is refused by order_transition, naming the allowed ones.
@@ -383,23 +383,6 @@ def _order_locked(order_id: UUID) -> Order:
     if order is None:
         raise NotFound(ORDER_NOT_FOUND)
     return order
-
-
-def _check_tracking(tracking_code: str | None, tracking_link: str | None) -> None:
-    """What an operator sends with a move fits the order's columns (the link is a URL)."""
-    details = []
-    for name, field_name, value in (
-        ("trackingCode", "tracking_code", tracking_code),
-        ("trackingLink", "tracking_link", tracking_link),
-    ):
-        if value is None:
-            continue
-        try:
-            Order._meta.get_field(field_name).run_validators(value)
-        except ValidationError as error:
-            details += [{"field": name, "message": message} for message in error.messages]
-    if details:
-        raise ServiceError("Invalid request data", details=details)
 
 
 def _check_priced(order: Order, *, price_from_catalog: bool) -> None:
