@@ -1,11 +1,18 @@
-"""How the admin reports a refusal: an error message on the next page, nothing changed."""
+"""The back office's shared parts: refusals as messages, and operators' moves of records that
+follow a status graph (movement requests, orders)."""
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
-from django.contrib import messages
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import path, reverse
+from django.views.decorators.http import require_POST
 
+from config.actors import Actor
 from config.errors import ServiceError
 
 
@@ -19,3 +26,109 @@ def refusals_as_messages(request: HttpRequest) -> Iterator[None]:
         message = error.message if isinstance(error.message, str) else "; ".join(error.message)
         details = "; ".join(f"{d['field']}: {d['message']}" for d in error.details or [])
         messages.error(request, f"{message} ({details})" if details else message)
+
+
+def form_errors_as_messages(request: HttpRequest, form: forms.Form) -> None:
+    for field, errors in form.errors.items():
+        messages.error(request, f"{field}: {' '.join(errors)}")
+
+
+class MoveForm(forms.Form):
+    """An operator's move from a record's page: the status is the button pressed, the rest
+    optional (checked by the service, like the command's)."""
+
+    status = forms.CharField()
+    eta = forms.DateField(
+        label="ETA", required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    tracking_code = forms.CharField(required=False, empty_value=None)
+    tracking_link = forms.CharField(required=False, empty_value=None, widget=forms.URLInput)
+
+
+def _mark_action(status: str):
+    @admin.action(description=f"Mark {status}", permissions=["change"])
+    def action(modeladmin, request, queryset):
+        modeladmin.move_each(request, queryset, status)
+
+    action.__name__ = f"mark_{status.lower()}"
+    return action
+
+
+class OperatorMovesAdmin(admin.ModelAdmin):
+    """A record that moves along a status graph: one button per allowed move on its page (with
+    an optional eta and tracking), and one bulk action per status it can be moved to. The
+    record's fields are never typed in; it changes by its service's moves, which keep its
+    history. Subclasses name the graph and say how a record moves."""
+
+    status_graph: Mapping[str, tuple[str, ...]]
+    # The number operators and clients know the record by (order 1042).
+    number_field: str
+    change_form_template = "admin/operator_moves_change_form.html"
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        targets = dict.fromkeys(status for moves in cls.status_graph.values() for status in moves)
+        cls.actions = [_mark_action(status) for status in targets]
+
+    def move(self, record, status: str, actor: Actor, **extras):
+        """Move `record` through its service and answer it moved; refusals raise."""
+        raise NotImplementedError
+
+    def has_add_permission(self, request):
+        return False  # records come from the API, which applies the rules
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # a record of what happened; its own moves end it
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
+        context.update(
+            moves=obj.allowed_moves() if obj else (),
+            move_form=MoveForm(),
+            move_url=reverse(self._url_name("move"), args=[obj.pk]) if obj else None,
+        )
+        context.setdefault("show_save", False)
+        context.setdefault("show_save_and_continue", False)
+        return super().render_change_form(request, context, add, change, form_url, obj)
+
+    def get_urls(self):
+        move = self.admin_site.admin_view(require_POST(self.move_view))
+        name = f"{self.opts.app_label}_{self.opts.model_name}_move"
+        return [path("<uuid:pk>/move/", move, name=name), *super().get_urls()]
+
+    def move_view(self, request, pk):
+        record = self.changeable(request, pk)
+        form = MoveForm(request.POST)
+        if form.is_valid():
+            extras = {
+                name: form.cleaned_data[name] for name in ("eta", "tracking_code", "tracking_link")
+            }
+            with refusals_as_messages(request):
+                status, actor = form.cleaned_data["status"], Actor.staff(request.user)
+                moved = self.move(record, status, actor, **extras)
+                messages.success(request, f"{self.label(moved)} is now {moved.status}.")
+        else:
+            form_errors_as_messages(request, form)
+        return redirect(self._url_name("change"), record.pk)
+
+    def move_each(self, request, queryset, status: str) -> None:
+        """Each record moves in its own transaction; a refusal is reported and the others
+        still move."""
+        moved = 0
+        for record in queryset.order_by(self.number_field):
+            with refusals_as_messages(request):
+                self.move(record, status, Actor.staff(request.user))
+                moved += 1
+        if moved:
+            messages.success(request, f"Moved {moved} {self.opts.verbose_name}(s) to {status}.")
+
+    def label(self, record) -> str:
+        return f"{self.opts.verbose_name.capitalize()} {getattr(record, self.number_field)}"
+
+    def changeable(self, request, pk):
+        record = get_object_or_404(self.model, pk=pk)
+        if not self.has_change_permission(request, record):
+            raise PermissionDenied
+        return record
+
+    def _url_name(self, view: str) -> str:
+        return f"admin:{self.opts.app_label}_{self.opts.model_name}_{view}"

@@ -1,28 +1,10 @@
-from django import forms
-from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404, redirect
-from django.urls import path, reverse
-from django.views.decorators.http import require_POST
+from django.contrib import admin
 
-from config.actors import Actor
-from config.admin import refusals_as_messages
+from config.admin import OperatorMovesAdmin
 from hardware.admin import HardwareAdmin
 from logistics import services
-from logistics.choices import ALLOWED_MOVES, MovementStatus
+from logistics.choices import ALLOWED_MOVES
 from logistics.models import MovementRequest, MovementRequestStatusChange
-
-
-class MoveForm(forms.Form):
-    """An operator's move from the change page: the status is the button pressed, the rest
-    optional (checked by the service, like the command's)."""
-
-    status = forms.ChoiceField(choices=MovementStatus.choices)
-    eta = forms.DateField(
-        label="ETA", required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
-    tracking_code = forms.CharField(required=False, empty_value=None)
-    tracking_link = forms.CharField(required=False, empty_value=None, widget=forms.URLInput)
 
 
 class CarriedHardwareInline(admin.TabularInline):
@@ -78,25 +60,10 @@ class StatusChangeInline(admin.TabularInline):
         return False
 
 
-def mark_action(status: MovementStatus):
-    """A changelist action moving each selected request to `status`, one by one."""
-
-    @admin.action(description=f"Mark {status}", permissions=["change"])
-    def action(modeladmin, request, queryset):
-        modeladmin.move_each(request, queryset, status)
-
-    action.__name__ = f"mark_{status.lower()}"
-    return action
-
-
-# One bulk action per status a request can be moved to.
-MOVE_TARGETS = [
-    status for status in MovementStatus if any(status in moves for moves in ALLOWED_MOVES.values())
-]
-
-
 @admin.register(MovementRequest)
-class MovementRequestAdmin(admin.ModelAdmin):
+class MovementRequestAdmin(OperatorMovesAdmin):
+    status_graph = ALLOWED_MOVES
+    number_field = "movement_request_number"
     list_display = [
         "movement_request_number",
         "type",
@@ -166,69 +133,11 @@ class MovementRequestAdmin(admin.ModelAdmin):
     # and land its hardware.
     readonly_fields = [field for _, options in fieldsets for field in options["fields"]]
     inlines = [CarriedHardwareInline, StatusChangeInline]
-    actions = [mark_action(status) for status in MOVE_TARGETS]
-    change_form_template = "admin/logistics/movementrequest/change_form.html"
 
-    def has_add_permission(self, request):
-        return False  # requests come from the API, which checks and claims the hardware
-
-    def has_delete_permission(self, request, obj=None):
-        return False  # a request is a record, and deleting it would strand its hardware
-
-    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
-        context.update(
-            show_save=False,
-            show_save_and_continue=False,
-            moves=obj.allowed_moves() if obj else (),
-            move_form=MoveForm(),
+    def move(self, record, status, actor, **extras):
+        return services.movement_request_move(
+            movement_request_id=record.pk, to_status=status, actor=actor, **extras
         )
-        return super().render_change_form(request, context, add, change, form_url, obj)
-
-    def get_urls(self):
-        move = self.admin_site.admin_view(require_POST(self.move_view))
-        return [
-            path("<uuid:movement_request_id>/move/", move, name="logistics_movementrequest_move"),
-            *super().get_urls(),
-        ]
-
-    def move_view(self, request, movement_request_id):
-        movement = get_object_or_404(MovementRequest, pk=movement_request_id)
-        if not self.has_change_permission(request, movement):
-            raise PermissionDenied
-        form = MoveForm(request.POST)
-        if form.is_valid():
-            with refusals_as_messages(request):
-                moved = services.movement_request_move(
-                    movement_request_id=movement.pk,
-                    to_status=form.cleaned_data["status"],
-                    actor=Actor.staff(request.user),
-                    eta=form.cleaned_data["eta"],
-                    tracking_code=form.cleaned_data["tracking_code"],
-                    tracking_link=form.cleaned_data["tracking_link"],
-                )
-                messages.success(
-                    request,
-                    f"Movement request {moved.movement_request_number} is now {moved.status}.",
-                )
-        else:
-            for field, errors in form.errors.items():
-                messages.error(request, f"{field}: {' '.join(errors)}")
-        return redirect(reverse("admin:logistics_movementrequest_change", args=[movement.pk]))
-
-    def move_each(self, request, queryset, status: MovementStatus) -> None:
-        """Each request moves in its own transaction; a refusal is reported and the others
-        still move."""
-        moved = 0
-        for movement in queryset.order_by("movement_request_number"):
-            with refusals_as_messages(request):
-                services.movement_request_move(
-                    movement_request_id=movement.pk,
-                    to_status=status,
-                    actor=Actor.staff(request.user),
-                )
-                moved += 1
-        if moved:
-            messages.success(request, f"Moved {moved} movement request(s) to {status}.")
 
 
 class HardwareMovementInline(admin.TabularInline):

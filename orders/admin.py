@@ -1,35 +1,21 @@
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied
 from django.db.models import F, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.forms.models import BaseInlineFormSet
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from catalog.models import CatalogItem
-from config.actors import Actor
-from config.admin import refusals_as_messages
+from config.admin import OperatorMovesAdmin, form_errors_as_messages, refusals_as_messages
 from config.countries import EU, EU_MEMBERS, is_european
 from hardware.models import Hardware
 from orders import services
-from orders.choices import ALLOWED_MOVES, EDITABLE_STATUSES, OrderStatus
+from orders.choices import ALLOWED_MOVES, EDITABLE_STATUSES
 from orders.models import HardwareRequest, Order, OrderStatusChange, Reseller
-
-
-class MoveForm(forms.Form):
-    """An operator's move from the change page: the status is the button pressed, the rest
-    optional (checked by the service, like the command's)."""
-
-    status = forms.ChoiceField(choices=OrderStatus.choices)
-    eta = forms.DateField(
-        label="ETA", required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
-    tracking_code = forms.CharField(required=False, empty_value=None)
-    tracking_link = forms.CharField(required=False, empty_value=None, widget=forms.URLInput)
 
 
 class LineChoiceField(forms.ModelChoiceField):
@@ -161,25 +147,10 @@ class StatusChangeInline(admin.TabularInline):
         return False
 
 
-def mark_action(status: OrderStatus):
-    """A changelist action moving each selected order to `status`, one by one."""
-
-    @admin.action(description=f"Mark {status}", permissions=["change"])
-    def action(modeladmin, request, queryset):
-        modeladmin.move_each(request, queryset, status)
-
-    action.__name__ = f"mark_{status.lower()}"
-    return action
-
-
-# One bulk action per status an order can be moved to.
-MOVE_TARGETS = [
-    status for status in OrderStatus if any(status in moves for moves in ALLOWED_MOVES.values())
-]
-
-
 @admin.register(Order)
-class OrderAdmin(admin.ModelAdmin):
+class OrderAdmin(OperatorMovesAdmin):
+    status_graph = ALLOWED_MOVES
+    number_field = "order_number"
     list_display = [
         "order_number",
         "status",
@@ -246,14 +217,7 @@ class OrderAdmin(admin.ModelAdmin):
     # history and deliver its hardware. Only its lines' prices and availability are edited.
     readonly_fields = [field for _, options in fieldsets for field in options["fields"]]
     inlines = [LineInline, StatusChangeInline]
-    actions = [mark_action(status) for status in MOVE_TARGETS]
     change_form_template = "admin/orders/order/change_form.html"
-
-    def has_add_permission(self, request):
-        return False  # orders come from the API, which checks their lines and company
-
-    def has_delete_permission(self, request, obj=None):
-        return False  # an order is a record; cancel it instead
 
     @admin.display(description="created hardware")
     def created_hardware(self, order):
@@ -272,8 +236,6 @@ class OrderAdmin(admin.ModelAdmin):
             show_save=editable,
             show_save_and_continue=editable,
             show_save_and_add_another=False,
-            moves=obj.allowed_moves() if obj else (),
-            move_form=MoveForm(),
             offer_form=OfferForm(order=obj) if editable else None,
         )
         return super().render_change_form(request, context, add, change, form_url, obj)
@@ -289,40 +251,17 @@ class OrderAdmin(admin.ModelAdmin):
             Order.objects.filter(pk=form.instance.pk).update(updated_at=timezone.now())
 
     def get_urls(self):
-        move = self.admin_site.admin_view(require_POST(self.move_view))
         offer = self.admin_site.admin_view(require_POST(self.offer_view))
         return [
-            path("<uuid:order_id>/move/", move, name="orders_order_move"),
             path("<uuid:order_id>/offer/", offer, name="orders_order_offer"),
             *super().get_urls(),
         ]
 
-    def _changeable(self, request, order_id) -> Order:
-        order = get_object_or_404(Order, pk=order_id)
-        if not self.has_change_permission(request, order):
-            raise PermissionDenied
-        return order
-
-    def move_view(self, request, order_id):
-        order = self._changeable(request, order_id)
-        form = MoveForm(request.POST)
-        if form.is_valid():
-            with refusals_as_messages(request):
-                moved = services.order_move(
-                    order_id=order.pk,
-                    to_status=form.cleaned_data["status"],
-                    actor=Actor.staff(request.user),
-                    eta=form.cleaned_data["eta"],
-                    tracking_code=form.cleaned_data["tracking_code"],
-                    tracking_link=form.cleaned_data["tracking_link"],
-                )
-                messages.success(request, f"Order {moved.order_number} is now {moved.status}.")
-        else:
-            _form_errors(request, form)
-        return redirect(reverse("admin:orders_order_change", args=[order.pk]))
+    def move(self, record, status, actor, **extras):
+        return services.order_move(order_id=record.pk, to_status=status, actor=actor, **extras)
 
     def offer_view(self, request, order_id):
-        order = self._changeable(request, order_id)
+        order = self.changeable(request, order_id)
         form = OfferForm(request.POST, order=order)
         if form.is_valid():
             with refusals_as_messages(request):
@@ -338,26 +277,8 @@ class OrderAdmin(admin.ModelAdmin):
                     f"{form.cleaned_data['hardware_request']}.",
                 )
         else:
-            _form_errors(request, form)
+            form_errors_as_messages(request, form)
         return redirect(reverse("admin:orders_order_change", args=[order.pk]))
-
-    def move_each(self, request, queryset, status: OrderStatus) -> None:
-        """Each order moves in its own transaction; a refusal is reported and the others
-        still move."""
-        moved = 0
-        for order in queryset.order_by("order_number"):
-            with refusals_as_messages(request):
-                services.order_move(
-                    order_id=order.pk, to_status=status, actor=Actor.staff(request.user)
-                )
-                moved += 1
-        if moved:
-            messages.success(request, f"Moved {moved} order(s) to {status}.")
-
-
-def _form_errors(request, form: forms.Form) -> None:
-    for field, errors in form.errors.items():
-        messages.error(request, f"{field}: {' '.join(errors)}")
 
 
 @admin.register(Reseller)
