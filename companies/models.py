@@ -1,5 +1,7 @@
 """The tenant root: API clients, their keys, and the companies each client manages."""
 
+import base64
+import secrets
 import uuid
 
 from django.db import models
@@ -50,6 +52,11 @@ class ApiKey(models.Model):
         return self.revoked_at is not None
 
 
+def new_webhook_secret() -> str:
+    """A Standard Webhooks signing secret: `whsec_` and 32 random bytes in base64."""
+    return "whsec_" + base64.b64encode(secrets.token_bytes(32)).decode()
+
+
 class CompanySource(models.TextChoices):
     INTERNAL = "INTERNAL"
 
@@ -75,6 +82,11 @@ class Company(models.Model):
     legal_number = models.CharField(max_length=100, null=True, blank=True)
     contact_email = models.EmailField(null=True, blank=True)
     phone = models.CharField(max_length=32, null=True, blank=True)
+    webhook_secret = models.CharField(
+        max_length=100,
+        default=new_webhook_secret,
+        help_text="Signs the webhooks sent to this company (Standard Webhooks).",
+    )
 
     class Meta:
         ordering = ["name", "code"]
@@ -88,3 +100,63 @@ class Company(models.Model):
 
     def __str__(self):
         return f"{self.code} · {self.name}"
+
+
+class EventState(models.TextChoices):
+    PENDING = "PENDING", "Pending: to be delivered, or retried at its next attempt time"
+    DELIVERED = "DELIVERED"
+    FAILED = "FAILED", "Failed: every attempt failed, or the receiver said it is gone"
+    NO_ENDPOINT = "NO_ENDPOINT", "No endpoint: the company had no webhook URL"
+
+
+class Event(models.Model):
+    """Something that happened to a company's records, kept (an outbox row written in the
+    same transaction as the change) until its webhook is delivered or given up."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    company = models.ForeignKey(Company, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(max_length=50, db_index=True)
+    payload = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    state = models.CharField(
+        max_length=12, choices=EventState.choices, default=EventState.PENDING, db_index=True
+    )
+    attempts = models.PositiveIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [
+            models.Index(
+                fields=["next_attempt_at"],
+                condition=models.Q(state="PENDING"),
+                name="event_due_pending",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.kind} {self.id}"
+
+    @property
+    def webhook_id(self) -> str:
+        """The `webhook-id` header: the same on every attempt, so receivers can deduplicate."""
+        return f"msg_{self.id.hex}"
+
+
+class EventAttempt(models.Model):
+    """One try to deliver an event: when, to where, and what came back."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="attempt_log")
+    attempted_at = models.DateTimeField(auto_now_add=True)
+    url = models.CharField(max_length=500)
+    status_code = models.PositiveIntegerField(null=True, blank=True)
+    response_excerpt = models.CharField(max_length=500, blank=True, default="")
+    error = models.CharField(max_length=500, blank=True, default="")
+    duration_ms = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["attempted_at", "id"]
+
+    def __str__(self):
+        return f"{self.status_code or self.error} at {self.attempted_at:%Y-%m-%d %H:%M:%S}"

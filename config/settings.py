@@ -113,6 +113,14 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Due webhook deliveries (retries, and events the broker never got) are picked up by a sweep.
+CELERY_BEAT_SCHEDULE = {
+    "sweep-due-events": {"task": "companies.tasks.sweep_due_events", "schedule": 5.0},
+}
+
+# Webhooks to loopback, private or link-local addresses are refused unless this is set (tests,
+# or a receiver on the same network in development).
+WEBHOOK_ALLOW_PRIVATE_NETWORKS = env.bool("WEBHOOK_ALLOW_PRIVATE_NETWORKS", default=False)
 
 EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)

@@ -1,0 +1,201 @@
+"""Events: what happened to a company's records, told to the company through signed webhooks.
+
+The flows call `event_record` inside the transaction of the change, so an event exists exactly
+when its change committed (an outbox). After the commit a Celery task delivers it; a periodic
+sweep picks up what is due again (retries) or was never handed to the broker. Deliveries are
+signed per Standard Webhooks, never follow redirects, and refuse non-public addresses unless
+WEBHOOK_ALLOW_PRIVATE_NETWORKS.
+"""
+
+import http.client
+import ipaddress
+import json
+import random
+import socket
+import time
+from datetime import timedelta
+from urllib.parse import urlsplit
+from uuid import UUID
+
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import transaction
+from django.utils import timezone
+from standardwebhooks.webhooks import Webhook
+
+from companies.models import Company, Event, EventAttempt, EventState
+
+# Standard Webhooks' retry schedule: after the first try, wait these, then give up.
+RETRY_DELAYS = [
+    timedelta(seconds=5),
+    timedelta(minutes=5),
+    timedelta(minutes=30),
+    timedelta(hours=2),
+    timedelta(hours=5),
+    timedelta(hours=10),
+    timedelta(hours=14),
+    timedelta(hours=20),
+    timedelta(hours=24),
+]
+TIMEOUT_SECONDS = 10
+# While an attempt runs, the event is not due: a sweep will not start a second one.
+ATTEMPT_LEASE = timedelta(seconds=60)
+EXCERPT_LENGTH = 500
+SWEEP_BATCH = 500
+
+
+class DeliveryRefused(Exception):
+    """The target may not be called (scheme, or an address that is not public)."""
+
+
+def event_record(*, company: Company, kind: str, payload: dict) -> Event:
+    """Keep an event of `kind` about `payload` (the resource as the API shows it) in the
+    caller's transaction, and hand it to the workers once that commits."""
+    event = Event(company=company, kind=kind, payload={})
+    event.payload = json.loads(
+        json.dumps(
+            {**payload, "type": kind, "timestamp": timezone.now(), "id": event.webhook_id},
+            cls=DjangoJSONEncoder,
+        )
+    )
+    if company.webhook_url:
+        event.next_attempt_at = timezone.now()
+    else:
+        event.state = EventState.NO_ENDPOINT
+    event.save(force_insert=True)
+    if event.state == EventState.PENDING:
+        from companies.tasks import deliver_event  # the tasks module imports this one
+
+        # Robust: with the broker down the change still stands, and the sweep sends it later.
+        transaction.on_commit(lambda: deliver_event.delay(str(event.id)), robust=True)
+    return event
+
+
+def event_claim(event_id: UUID) -> Event | None:
+    """The event, if it is due now, leased to the caller for one attempt; None when it is not
+    due, already delivered or given up, or being attempted by another worker."""
+    with transaction.atomic():
+        event = (
+            Event.objects.select_for_update(skip_locked=True)
+            .select_related("company")
+            .filter(pk=event_id, state=EventState.PENDING, next_attempt_at__lte=timezone.now())
+            .first()
+        )
+        if event is None:
+            return None
+        event.next_attempt_at = timezone.now() + ATTEMPT_LEASE
+        event.save(update_fields=["next_attempt_at"])
+    return event
+
+
+def event_attempt(event: Event) -> EventAttempt:
+    """One delivery attempt of a claimed event, recorded, and the event's next state set."""
+    url = event.company.webhook_url or ""
+    body = json.dumps(event.payload, separators=(",", ":"))
+    started = time.monotonic()
+    status_code, excerpt, error, retry_after = None, "", "", None
+    try:
+        status_code, excerpt, retry_after = _post(url, body, _headers(event, body))
+    except DeliveryRefused as refusal:
+        error = str(refusal)
+    except (OSError, http.client.HTTPException) as failure:
+        error = f"{type(failure).__name__}: {failure}"
+    attempt = EventAttempt.objects.create(
+        event=event,
+        url=url[:500],
+        status_code=status_code,
+        response_excerpt=excerpt,
+        error=error[:500],
+        duration_ms=int((time.monotonic() - started) * 1000),
+    )
+    _after_attempt(event, status_code, retry_after)
+    return attempt
+
+
+def events_due(*, limit: int = SWEEP_BATCH) -> list[UUID]:
+    """The ids of pending events whose attempt is due: retries, and events never handed to
+    the broker (it was down at commit). Handing one out twice is harmless: only one task
+    claims it."""
+    return list(
+        Event.objects.filter(state=EventState.PENDING, next_attempt_at__lte=timezone.now())
+        .order_by("next_attempt_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+
+
+def event_redeliver(*, event: Event) -> None:
+    """Try a delivered or failed event again from the start of the schedule."""
+    Event.objects.filter(pk=event.pk).update(
+        state=EventState.PENDING, attempts=0, next_attempt_at=timezone.now()
+    )
+    from companies.tasks import deliver_event
+
+    transaction.on_commit(lambda: deliver_event.delay(str(event.pk)), robust=True)
+
+
+def _headers(event: Event, body: str) -> dict[str, str]:
+    sent_at = timezone.now()
+    signature = Webhook(event.company.webhook_secret).sign(event.webhook_id, sent_at, body)
+    return {
+        "Content-Type": "application/json",
+        "User-Agent": "hlos-webhooks/1",
+        "webhook-id": event.webhook_id,
+        "webhook-timestamp": str(int(sent_at.timestamp())),
+        "webhook-signature": signature,
+    }
+
+
+def _post(url: str, body: str, headers: dict[str, str]) -> tuple[int, str, int | None]:
+    """POST `body` to `url` once, without following redirects. Answers the status, an excerpt
+    of the response and its Retry-After in seconds, if any."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise DeliveryRefused(f"Not an http(s) URL: {url!r}")
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    _check_public(parts.hostname, port)
+    connection_class = (
+        http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+    )
+    connection = connection_class(parts.hostname, port, timeout=TIMEOUT_SECONDS)
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    try:
+        connection.request("POST", path, body=body.encode(), headers=headers)
+        response = connection.getresponse()
+        excerpt = response.read(EXCERPT_LENGTH).decode("utf-8", "replace")
+        return response.status, excerpt, _retry_after(response.getheader("Retry-After"))
+    finally:
+        connection.close()
+
+
+def _check_public(host: str, port: int) -> None:
+    """Refuse a host that resolves to a loopback, private, link-local or otherwise non-public
+    address, checked at send time (a name may point elsewhere by now)."""
+    if settings.WEBHOOK_ALLOW_PRIVATE_NETWORKS:
+        return
+    for *_, address in socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP):
+        ip = ipaddress.ip_address(address[0])
+        if not ip.is_global:
+            raise DeliveryRefused(f"{host} resolves to {ip}, which is not a public address")
+
+
+def _retry_after(value: str | None) -> int | None:
+    return int(value) if value and value.strip().isdigit() else None
+
+
+def _after_attempt(event: Event, status_code: int | None, retry_after: int | None) -> None:
+    event.attempts += 1
+    if status_code is not None and 200 <= status_code < 300:
+        event.state, event.delivered_at, event.next_attempt_at = (
+            EventState.DELIVERED,
+            timezone.now(),
+            None,
+        )
+    elif status_code == 410 or event.attempts > len(RETRY_DELAYS):
+        # 410 Gone: the receiver says never again.
+        event.state, event.next_attempt_at = EventState.FAILED, None
+    else:
+        delay = RETRY_DELAYS[event.attempts - 1] * random.uniform(0.9, 1.1)
+        if retry_after is not None:
+            delay = max(delay, timedelta(seconds=min(retry_after, 86_400)))
+        event.next_attempt_at = timezone.now() + delay
+    event.save(update_fields=["attempts", "state", "delivered_at", "next_attempt_at"])

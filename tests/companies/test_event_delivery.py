@@ -1,0 +1,174 @@
+"""Webhook delivery: one attempt at a time against a real local HTTP receiver."""
+
+import http.server
+import json
+import threading
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from standardwebhooks.webhooks import Webhook
+
+from companies import events
+from companies.models import EventState
+from tests.factories import CompanyFactory
+
+pytestmark = pytest.mark.django_db
+
+
+class Receiver:
+    """A local webhook receiver answering the given statuses in turn (the last one repeats)."""
+
+    def __init__(self, *statuses: int, headers: dict | None = None):
+        self.statuses = list(statuses)
+        self.headers = headers or {}
+        self.requests: list[dict] = []
+        receiver = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers["Content-Length"])).decode()
+                receiver.requests.append({"headers": dict(self.headers), "body": body})
+                status = (
+                    receiver.statuses.pop(0) if len(receiver.statuses) > 1 else receiver.statuses[0]
+                )
+                self.send_response(status)
+                for name, value in receiver.headers.items():
+                    self.send_header(name, value)
+                self.end_headers()
+                self.wfile.write(b"thanks")
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hooks"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def receiver_factory(settings):
+    settings.WEBHOOK_ALLOW_PRIVATE_NETWORKS = True
+    made = []
+
+    def make(*statuses, **kwargs):
+        made.append(Receiver(*statuses, **kwargs))
+        return made[-1]
+
+    yield make
+    for receiver in made:
+        receiver.close()
+
+
+def deliver_now(event):
+    claimed = events.event_claim(event.id)
+    assert claimed is not None
+    return events.event_attempt(claimed)
+
+
+def test_a_delivered_event_is_signed_verifiably_with_the_companys_secret(receiver_factory):
+    receiver = receiver_factory(200)
+    company = CompanyFactory(webhook_url=receiver.url)
+    event = events.event_record(company=company, kind="order.cancelled", payload={"id": "x"})
+
+    attempt = deliver_now(event)
+
+    assert attempt.status_code == 200
+    [request] = receiver.requests
+    headers = {name.lower(): value for name, value in request["headers"].items()}
+    payload = Webhook(company.webhook_secret).verify(request["body"], headers)
+    assert payload["type"] == "order.cancelled"
+    assert payload["id"] == headers["webhook-id"] == event.webhook_id
+    event.refresh_from_db()
+    assert (event.state, event.attempts) == (EventState.DELIVERED, 1)
+
+
+def test_a_failed_attempt_is_retried_with_the_same_webhook_id(receiver_factory):
+    receiver = receiver_factory(500, 200)
+    company = CompanyFactory(webhook_url=receiver.url)
+    event = events.event_record(company=company, kind="order.updated", payload={})
+
+    first = deliver_now(event)
+    event.refresh_from_db()
+    assert (first.status_code, event.state) == (500, EventState.PENDING)
+    assert timedelta(seconds=4) < event.next_attempt_at - timezone.now() < timedelta(seconds=6)
+    event.next_attempt_at = timezone.now()
+    event.save()
+    second = deliver_now(event)
+
+    assert second.status_code == 200
+    assert [r["headers"]["webhook-id"] for r in receiver.requests] == [event.webhook_id] * 2
+    assert list(event.attempt_log.values_list("status_code", flat=True)) == [500, 200]
+
+
+def test_410_gone_stops_the_retries_at_once(receiver_factory):
+    company = CompanyFactory(webhook_url=receiver_factory(410).url)
+    event = events.event_record(company=company, kind="order.updated", payload={})
+
+    deliver_now(event)
+
+    event.refresh_from_db()
+    assert (event.state, event.next_attempt_at) == (EventState.FAILED, None)
+
+
+def test_retry_after_is_honoured(receiver_factory):
+    receiver = receiver_factory(429, headers={"Retry-After": "600"})
+    company = CompanyFactory(webhook_url=receiver.url)
+    event = events.event_record(company=company, kind="order.updated", payload={})
+
+    deliver_now(event)
+
+    event.refresh_from_db()
+    assert event.next_attempt_at - timezone.now() > timedelta(seconds=590)
+
+
+def test_a_redirect_is_a_failure_and_is_not_followed(receiver_factory):
+    receiver = receiver_factory(302, headers={"Location": "http://127.0.0.1:1/elsewhere"})
+    company = CompanyFactory(webhook_url=receiver.url)
+    event = events.event_record(company=company, kind="order.updated", payload={})
+
+    attempt = deliver_now(event)
+
+    assert attempt.status_code == 302
+    event.refresh_from_db()
+    assert event.state == EventState.PENDING
+    assert len(receiver.requests) == 1
+
+
+def test_a_private_address_is_refused_unless_allowed(settings, receiver_factory):
+    receiver = receiver_factory(200)
+    settings.WEBHOOK_ALLOW_PRIVATE_NETWORKS = False
+    company = CompanyFactory(webhook_url=receiver.url)
+    event = events.event_record(company=company, kind="order.updated", payload={})
+
+    attempt = deliver_now(event)
+
+    assert attempt.status_code is None
+    assert attempt.error == "127.0.0.1 resolves to 127.0.0.1, which is not a public address"
+    assert receiver.requests == []
+
+
+def test_an_event_of_a_company_without_webhook_url_is_kept_but_not_sent():
+    company = CompanyFactory(webhook_url=None)
+
+    event = events.event_record(company=company, kind="order.updated", payload={"a": 1})
+
+    assert event.state == EventState.NO_ENDPOINT
+    assert events.event_claim(event.id) is None
+    assert event.payload == {
+        "a": 1,
+        "type": "order.updated",
+        "timestamp": event.payload["timestamp"],
+        "id": event.webhook_id,
+    }
+
+
+def test_every_company_has_its_own_signing_secret():
+    first, second = CompanyFactory(), CompanyFactory()
+
+    assert first.webhook_secret.startswith("whsec_")
+    assert first.webhook_secret != second.webhook_secret
