@@ -1,7 +1,6 @@
 """Webhook delivery: one attempt at a time against a real local HTTP receiver."""
 
 import http.server
-import json
 import threading
 from datetime import timedelta
 
