@@ -7,6 +7,7 @@ from uuid import UUID
 from django.db import transaction
 from django.utils import timezone
 
+from companies.events import event_record
 from companies.models import ApiClient, Company
 from companies.services import company_create_or_update
 from config.actors import Actor, ActorKind
@@ -22,7 +23,7 @@ from hardware.choices import CreatedThrough, HardwareStatus
 from hardware.models import Hardware, Storage
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
 from logistics.models import MovementRequest, MovementRequestStatusChange
-from logistics.selectors import MOVEMENT_REQUEST_NOT_FOUND
+from logistics.selectors import MOVEMENT_REQUEST_NOT_FOUND, movement_request_row
 
 SAME_EMPLOYEE = "toEmployeeEmail must name another employee than the source employee"
 NEW_HARDWARES_OFF_ON = (
@@ -71,6 +72,7 @@ def movement_onboarding_create(
     movement.hardwares.set(items)
     hardware_services.hardware_mark_in_movement(items=items, in_movement=True)
     _record_move(movement, status_from=None, actor=actor)
+    _movement_event(movement, "movement_request.created")
     return movement
 
 
@@ -147,6 +149,8 @@ def movement_offboarding_create(
     else:
         hardware_services.hardware_mark_in_movement(items=items, in_movement=True)
     _record_move(movement, status_from=None, actor=Actor.api_client(api_client))
+    # Handled by COMPANY it is created DONE: one event, whose payload shows it DONE.
+    _movement_event(movement, "movement_request.created")
     return movement
 
 
@@ -184,7 +188,18 @@ def movement_request_move(
         _complete(movement, list(movement.hardwares.select_for_update().order_by("pk")))
     movement.save()
     _record_move(movement, status_from=status_from, actor=actor)
+    _movement_event(movement, "movement_request.status_changed")
     return movement
+
+
+def _movement_event(movement: MovementRequest, kind: str) -> None:
+    """An event of `kind` about `movement` as GET /movement_requests/{id} shows it now, written
+    in the caller's transaction (companies.events)."""
+    event_record(
+        company=movement.company,
+        kind=kind,
+        payload=movement_request_row(company=movement.company, movement_request_id=movement.pk),
+    )
 
 
 def _complete(movement: MovementRequest, items: list[Hardware]) -> None:

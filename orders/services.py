@@ -13,6 +13,7 @@ from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from catalog.models import CatalogItem
+from companies.events import event_record
 from companies.models import ApiClient, Company
 from companies.services import company_create_or_update
 from config.actors import Actor
@@ -30,7 +31,8 @@ from hardware.models import HardwareNote, HardwareType
 from hardware.services import HardwareSpec
 from orders.choices import EDITABLE_STATUSES, OrderStatus, SendTo
 from orders.models import AlternativeGroup, HardwareRequest, Order, OrderStatusChange
-from orders.selectors import ORDER_NOT_FOUND
+from orders.selectors import ORDER_NOT_FOUND, order_row
+from orders.tasks import order_cancelled_email
 
 
 def order_transition(*, order: Order, to_status: OrderStatus, actor: Actor) -> None:
@@ -60,9 +62,23 @@ def order_record_move(*, order: Order, status_from: str | None, actor: Actor) ->
 
 
 def order_cancelled_notify(*, order: Order) -> None:
-    """Tell the order's company that it was cancelled. The events work (signed webhooks and
-    the e-mail to the company's contact) fills this in; it runs inside the cancelling
-    transaction, so whatever it writes commits or rolls back with the cancellation."""
+    """Tell the order's company that it was cancelled: an order.cancelled event, and an e-mail
+    to its contact when it has one. Runs inside the cancelling transaction, so both happen
+    exactly when the cancellation commits."""
+    _order_event(order, "order.cancelled")
+    if order.company.contact_email:
+        # Robust: a broker that is down must not undo the cancellation.
+        transaction.on_commit(lambda: order_cancelled_email.delay(str(order.pk)), robust=True)
+
+
+def _order_event(order: Order, kind: str) -> None:
+    """An event of `kind` about `order` as GET /orders/{orderId} shows it now, written in the
+    caller's transaction (companies.events)."""
+    event_record(
+        company=order.company,
+        kind=kind,
+        payload=order_row(company=order.company, order_id=order.pk),
+    )
 
 
 # --- changes asked by the API client: cancel, confirm, select an alternative, remove lines ----
@@ -108,6 +124,7 @@ def order_confirm(*, company: Company, order_id: UUID, actor: Actor) -> Order:
     if not order.can_move_to(OrderStatus.ACCEPTED):
         raise ServiceError(NOT_CONFIRMABLE)
     order_transition(order=order, to_status=OrderStatus.ACCEPTED, actor=actor)
+    _order_event(order, "order.accepted")
     return order
 
 
@@ -136,6 +153,7 @@ def order_alternative_select(
         group.selected = line
         group.save(update_fields=["selected"])
         order.save(update_fields=["updated_at"])
+        _order_event(order, "order.updated")
     return order
 
 
@@ -204,6 +222,7 @@ def order_lines_remove(
     AlternativeGroup.objects.filter(pk__in=groups).delete()
     HardwareRequest.objects.bulk_update(reduced, ["amount"])
     order.save(update_fields=["updated_at"])
+    _order_event(order, "order.updated")
     return order
 
 
@@ -273,6 +292,14 @@ def _order_of_client_locked(company: Company, order_id: UUID) -> Order:
 LINE_SPEC_FIELDS = ("ram", "disk_space", "display_size", "processor")
 
 
+# The event of each operator move but cancelling, which order_cancelled_notify records.
+MOVE_EVENTS = {
+    OrderStatus.QUOTED: "order.quoted",
+    OrderStatus.ACCEPTED: "order.accepted",
+    OrderStatus.DELIVERED: "order.delivered",
+}
+
+
 @transaction.atomic
 def order_move(
     *,
@@ -310,6 +337,8 @@ def order_move(
     order.save(update_fields=["eta", "tracking_code", "tracking_link", "date_completed"])
     if to_status == OrderStatus.CANCELLED:
         order_cancelled_notify(order=order)
+    else:
+        _order_event(order, MOVE_EVENTS[to_status])
     return order
 
 
@@ -599,9 +628,11 @@ def order_quote(
                 request.order = order
                 request.save(force_insert=True)
             order_record_move(order=order, status_from=None, actor=actor)
+            _order_event(order, "order.created")
             if auto_quote:
                 _offer_alternatives(order, offered)
                 order_transition(order=order, to_status=OrderStatus.QUOTED, actor=actor)
+                _order_event(order, "order.quoted")
             return order, True
     except _PoNumberTaken as taken:
         return taken.order, False
