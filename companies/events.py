@@ -17,8 +17,8 @@ from datetime import timedelta
 from urllib.parse import urlsplit
 from uuid import UUID
 
+import orjson
 from django.conf import settings
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.utils import timezone
 from standardwebhooks.webhooks import Webhook
@@ -52,10 +52,13 @@ def event_record(*, company: Company, kind: str, payload: dict) -> Event:
     """Keep an event of `kind` about `payload` (the resource as the API shows it) in the
     caller's transaction, and hand it to the workers once that commits."""
     event = Event(company=company, kind=kind, payload={})
-    event.payload = json.loads(
-        json.dumps(
+    # Encoded as the API renderer encodes (config.api.envelope: orjson, UTC as Z, decimals as
+    # strings), so timestamps keep their microseconds, exactly as GET shows the resource.
+    event.payload = orjson.loads(
+        orjson.dumps(
             {**payload, "type": kind, "timestamp": timezone.now(), "id": event.webhook_id},
-            cls=DjangoJSONEncoder,
+            default=str,
+            option=orjson.OPT_UTC_Z,
         )
     )
     if company.webhook_url:
