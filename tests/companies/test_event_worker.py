@@ -1,0 +1,154 @@
+"""Webhook delivery end to end: committed events go through Redis to a real Celery worker, which
+posts them to a real local HTTP receiver."""
+
+import time
+import uuid
+from contextlib import contextmanager
+
+import pytest
+from celery import signals
+from celery.contrib.testing.worker import start_worker
+from django.db import connections, transaction
+from django.utils import timezone
+from standardwebhooks.webhooks import Webhook
+
+from companies.events import event_record
+from companies.models import Event, EventState
+from companies.tasks import sweep_due_events
+from config.celery import app
+from tests.factories import CompanyFactory
+
+pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+
+UNREACHABLE_BROKER = "redis://127.0.0.1:1/0"
+
+
+def close_worker_connections(**kwargs):
+    # The worker thread's own database connections would outlive the tests (CONN_MAX_AGE) and
+    # keep the test database from being dropped.
+    connections.close_all()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def worker():
+    """One worker in a thread of this process, so it sees the tests' settings. It consumes a
+    queue of its own: other test runs may share the Redis server, and their tasks must not be
+    taken by this worker, nor this worker's by theirs."""
+    queue = f"test-events-{uuid.uuid4().hex}"
+    default_queue = app.conf.task_default_queue
+    app.conf.task_default_queue = queue
+    signals.task_postrun.connect(close_worker_connections)
+    try:
+        with start_worker(app, pool="solo", perform_ping_check=False, queues=[queue]):
+            yield
+    finally:
+        signals.task_postrun.disconnect(close_worker_connections)
+        app.conf.task_default_queue = default_queue
+        with app.connection_for_write() as connection:
+            connection.default_channel.queue_delete(queue)
+
+
+def wait_for(condition, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out waiting for the worker"
+        time.sleep(0.05)
+
+
+def recorded(company, kind="order.updated", payload=None) -> Event:
+    """An event recorded in a committed change, as the flows record them."""
+    with transaction.atomic():
+        return event_record(company=company, kind=kind, payload=payload or {})
+
+
+def attempts_of(event) -> int:
+    return Event.objects.get(pk=event.pk).attempts
+
+
+@contextmanager
+def broker_down():
+    """The producer's broker is unreachable (the worker keeps its own connection)."""
+    broker_url = app.conf.broker_url
+
+    def use(url):
+        app.conf.broker_url = url
+        app.amqp._producer_pool = None  # pools made for the previous URL
+        app._pool = None
+
+    use(UNREACHABLE_BROKER)
+    try:
+        yield
+    finally:
+        app.pool.force_close_all()
+        use(broker_url)
+
+
+def test_a_committed_event_arrives_signed_and_verifiable(receiver_factory):
+    receiver = receiver_factory(200)
+    company = CompanyFactory(webhook_url=receiver.url)
+
+    event = recorded(company, kind="order.cancelled", payload={"id": "order-1"})
+
+    wait_for(lambda: receiver.requests)
+    [request] = receiver.requests
+    headers = {name.lower(): value for name, value in request["headers"].items()}
+    payload = Webhook(company.webhook_secret).verify(request["body"], headers)
+    assert payload == {**event.payload, "type": "order.cancelled", "id": event.webhook_id}
+    wait_for(lambda: Event.objects.get(pk=event.pk).state == EventState.DELIVERED)
+
+
+def test_a_receiver_failing_once_gets_the_event_on_the_retry(receiver_factory):
+    receiver = receiver_factory(500, 200)
+    company = CompanyFactory(webhook_url=receiver.url)
+    event = recorded(company)
+    wait_for(lambda: attempts_of(event) == 1)
+
+    # The retry is due in 5 s; make it due now rather than wait, and let the sweep find it.
+    Event.objects.filter(pk=event.pk).update(next_attempt_at=timezone.now())
+    assert sweep_due_events() == 1
+
+    wait_for(lambda: attempts_of(event) == 2)
+    event.refresh_from_db()
+    assert event.state == EventState.DELIVERED
+    assert list(event.attempt_log.values_list("status_code", flat=True)) == [500, 200]
+    assert [r["headers"]["webhook-id"] for r in receiver.requests] == [event.webhook_id] * 2
+
+
+def test_a_rolled_back_change_sends_nothing(receiver_factory):
+    receiver = receiver_factory(200)
+    company = CompanyFactory(webhook_url=receiver.url)
+
+    with pytest.raises(RuntimeError), transaction.atomic():
+        event_record(company=company, kind="order.cancelled", payload={})
+        raise RuntimeError("the change fails")
+    # The worker takes its tasks in order: once a later event arrived, the rolled-back one
+    # would have arrived before it, had it been sent.
+    later = recorded(company, kind="order.updated")
+
+    wait_for(lambda: receiver.requests)
+    assert [r["headers"]["webhook-id"] for r in receiver.requests] == [later.webhook_id]
+    assert list(Event.objects.values_list("pk", flat=True)) == [later.pk]
+
+
+def test_with_the_broker_down_the_change_commits_and_the_sweep_delivers_it_later(
+    receiver_factory, caplog
+):
+    receiver = receiver_factory(200)
+    company = CompanyFactory(webhook_url=receiver.url)
+
+    with broker_down(), transaction.atomic():
+        company.name = "Renamed while Redis is down"
+        company.save()
+        event = event_record(company=company, kind="order.updated", payload={})
+
+    [failed_hand_over] = [r for r in caplog.records if "in on_commit()" in r.getMessage()]
+    assert "Connection refused" in failed_hand_over.getMessage()
+    company.refresh_from_db()
+    assert company.name == "Renamed while Redis is down"
+    assert Event.objects.get(pk=event.pk).state == EventState.PENDING
+    assert receiver.requests == []
+
+    assert sweep_due_events() == 1
+    wait_for(lambda: receiver.requests)
+    assert receiver.requests[0]["headers"]["webhook-id"] == event.webhook_id
+    wait_for(lambda: Event.objects.get(pk=event.pk).state == EventState.DELIVERED)
