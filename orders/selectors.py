@@ -179,8 +179,15 @@ def _lines_by_order(orders: QuerySet[Order]) -> dict[UUID, list[dict]]:
             if group is not None:
                 group["candidates"] = _candidates(groups[group["id"]])
     for top_lines in by_order.values():
-        top_lines.sort(key=lambda line: (line["createdAt"], str(line["id"])))
+        top_lines.sort(key=lambda line: _need_position(line, groups))
     return by_order
+
+
+def _need_position(line: dict, groups: dict[UUID, list[dict]]) -> tuple:
+    """Where a need stands among the order's lines: where it was first asked for, so selecting
+    another candidate does not move it."""
+    members = groups[line["alternativeGroup"]["id"]] if line["alternativeGroup"] else [line]
+    return min((member["createdAt"], str(member["id"])) for member in members)
 
 
 def _candidates(members: list[dict]) -> list[dict]:

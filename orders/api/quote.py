@@ -16,6 +16,11 @@ from orders.api.serializers import OrderSerializer
 from orders.choices import ExtraService, SendTo
 from orders.selectors import order_row
 
+# A quote is one purchase, not a catalog: bounds that keep its transaction (and a delivery
+# that makes one item per unit) short.
+MAX_QUOTE_LINES = 200
+MAX_LINE_AMOUNT = 1000
+
 
 class QuoteCompanySerializer(CompanyCreateSerializer):
     """The quote's company object: all six fields required."""
@@ -64,9 +69,11 @@ class QuoteLineSerializer(api.Serializer):
     image = optional_text(max_length=500, help_text="Default: the hardware type's image.")
     amount = serializers.IntegerField(
         min_value=1,
+        max_value=MAX_LINE_AMOUNT,
         error_messages={
             "invalid": "amount must be a positive integer",
             "min_value": "amount must be a positive integer",
+            "max_value": f"amount must be at most {MAX_LINE_AMOUNT}",
         },
     )
     notes = optional_text()
@@ -93,7 +100,13 @@ class QuoteSerializer(api.Serializer):
         required=False, allow_null=True, help_text="sendTo EMPLOYEE: created or updated."
     )
     hardwares = QuoteLineSerializer(
-        many=True, allow_empty=False, error_messages={"empty": "hardwares needs at least one line"}
+        many=True,
+        allow_empty=False,
+        max_length=MAX_QUOTE_LINES,
+        error_messages={
+            "empty": "hardwares needs at least one line",
+            "max_length": f"hardwares holds at most {MAX_QUOTE_LINES} lines",
+        },
     )
     po_number = optional_text(
         max_length=100, help_text="A repeat answers the company's order with it, with 200."

@@ -177,4 +177,8 @@ class LineRemovalSerializer(api.Serializer):
 class LinesRemoveSerializer(api.Serializer):
     company_code = serializers.CharField(help_text="The company the order belongs to.")
     # Emptiness is refused by the service, with the interface's message.
-    hardware_requests = LineRemovalSerializer(many=True, required=False, allow_null=True)
+    # A ListField, not many=True: DRF would pass allow_null on to every entry, and a null
+    # entry would reach the service.
+    hardware_requests = serializers.ListField(
+        child=LineRemovalSerializer(), required=False, allow_null=True
+    )

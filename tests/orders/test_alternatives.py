@@ -258,3 +258,19 @@ def test_selection_without_a_key_is_401(anonymous, order):
 
     assert response.status_code == 401
     assert AlternativeGroup.objects.get().selected_id == asked.id
+
+
+def test_a_need_keeps_its_place_among_the_lines_whichever_candidate_is_selected(caller, order):
+    plain, asked, offered = lines(order)
+    later = HardwareRequestFactory(order=order, hardware_type="KEYBOARD", model="K860")
+    # The need was asked for first: it leads the lines before and after the selection.
+    HardwareRequest.objects.filter(pk=asked.pk).update(
+        created_at=plain.created_at.replace(year=2020)
+    )
+
+    before = [line["id"] for line in detail(caller, order.id).json()["envelop"][0]["hardwares"]]
+    select(caller, order.id, offered.id)
+    after = [line["id"] for line in detail(caller, order.id).json()["envelop"][0]["hardwares"]]
+
+    assert before == [str(asked.id), str(plain.id), str(later.id)]
+    assert after == [str(offered.id), str(plain.id), str(later.id)]

@@ -3,6 +3,7 @@ and autoQuote's prices and alternatives outside production."""
 
 import threading
 from decimal import Decimal
+from http import HTTPStatus
 
 import pytest
 from django.db import connection
@@ -75,7 +76,11 @@ def quote(caller, *, wrapped=True, **fields):
 
 def assert_refused(response, status_code, message, details=OMIT):
     body = response.json()
-    expected = {"statusCode": status_code, "error": body["error"], "message": message}
+    expected = {
+        "statusCode": status_code,
+        "error": HTTPStatus(status_code).phrase,
+        "message": message,
+    }
     if details is not OMIT:
         expected["details"] = details
     assert (response.status_code, body) == (status_code, expected)
@@ -1143,3 +1148,15 @@ def test_without_auto_quote_nothing_is_priced_or_offered(caller, company, sandbo
     assert (line["quotedUnitPrice"], line["alternativeGroup"]) == (None, None)
     assert Order.objects.get().status == "PENDING"
     assert HardwareRequest.objects.count() == 1
+
+
+def test_a_line_amount_is_at_most_a_thousand(caller, company):
+    response = quote(caller, hardwares=[{"hardwareType": "MOUSE", "amount": 2_147_483_648}])
+
+    invalid(response, ("hardwares[0].amount", "amount must be at most 1000"))
+
+
+def test_a_quote_holds_at_most_two_hundred_lines(caller, company):
+    response = quote(caller, hardwares=[{"hardwareType": "MOUSE", "amount": 1}] * 201)
+
+    invalid(response, ("hardwares", "hardwares holds at most 200 lines"))

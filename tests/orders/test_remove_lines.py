@@ -449,3 +449,18 @@ def test_two_removals_that_together_would_empty_the_order_cannot_both_succeed():
     [refusal] = [answer for answer in answers if answer["statusCode"] == 400]
     assert refusal == error(400, REMOVES_EVERYTHING)
     assert HardwareRequest.objects.filter(order=order).count() == 1
+
+
+def test_a_null_entry_is_a_validation_error(caller, order):
+    HardwareRequestFactory.create_batch(2, order=order)
+
+    response = caller.patch(
+        f"/orders/{order.id}/hardware-requests/remove",
+        {"companyCode": order.company.code, "hardwareRequests": [None]},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert response.json()["details"] == [
+        {"field": "hardwareRequests[0]", "message": "This field may not be null."}
+    ]
