@@ -4,7 +4,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from companies import keys
-from companies.models import ApiClient, ApiKey, Company
+from companies.models import ApiClient, ApiKey, Company, new_webhook_secret
 from companies.selectors import INVALID_COMPANY_CODE, company_get_for_update
 from config.errors import Conflict, ServiceError
 
@@ -86,6 +86,16 @@ def company_update(*, api_client: ApiClient, code: str, changes: dict) -> Compan
         setattr(company, field, changes[field])
     if fields:
         company.save(update_fields=[*fields, "updated_at"])
+    return company
+
+
+@transaction.atomic
+def company_webhook_secret_rotate(*, api_client: ApiClient, code: str) -> Company:
+    """A new signing secret for the client's company: webhooks are signed with it from now on,
+    including retries of events signed with the old one before."""
+    company = company_get_for_update(api_client=api_client, code=code)
+    company.webhook_secret = new_webhook_secret()
+    company.save(update_fields=["webhook_secret", "updated_at"])
     return company
 
 

@@ -53,3 +53,9 @@ class CompanyUpdateSerializer(api.Serializer):
     name = serializers.CharField(max_length=200, required=False)
     abm_code = serializers.CharField(max_length=100, required=False, allow_null=True)
     webhook_url = WebhookUrlField()
+
+
+class WebhookSecretSerializer(api.Serializer):
+    """The new signing secret, shown once, when it is made."""
+
+    webhook_secret = serializers.CharField()

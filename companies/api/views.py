@@ -8,6 +8,7 @@ from companies.api.serializers import (
     CompanyCreateSerializer,
     CompanySerializer,
     CompanyUpdateSerializer,
+    WebhookSecretSerializer,
 )
 from config.api.schema import ErrorEnvelopeSerializer
 
@@ -52,3 +53,16 @@ class CompanyDetailView(APIView):
             api_client=request.user, code=company_code, changes=serializer.validated_data
         )
         return Response(CompanySerializer([company], many=True).data)
+
+
+class CompanyWebhookSecretView(APIView):
+    @extend_schema(
+        operation_id="companies_webhook_secret_rotate",
+        request=None,
+        responses={200: WebhookSecretSerializer(many=True), 404: ErrorEnvelopeSerializer},
+    )
+    def post(self, request, company_code: str):
+        """Make a new webhook signing secret (`whsec_...`) for the company and answer it, the
+        only time it is shown."""
+        company = services.company_webhook_secret_rotate(api_client=request.user, code=company_code)
+        return Response(WebhookSecretSerializer([company], many=True).data)
