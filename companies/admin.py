@@ -1,11 +1,15 @@
+import json
+from uuid import UUID
+
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import path, reverse
+from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
-from companies import services
-from companies.models import ApiClient, ApiKey, Company
+from companies import events, selectors, services
+from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt
 
 
 class ApiKeyInline(admin.TabularInline):
@@ -94,3 +98,74 @@ class CompanyAdmin(admin.ModelAdmin):
     list_select_related = ["api_client"]
     readonly_fields = ["id", "created_at", "updated_at"]
     ordering = ["code"]
+
+
+class EventAttemptInline(admin.TabularInline):
+    model = EventAttempt
+    fields = ["attempted_at", "url", "status_code", "response_excerpt", "error", "duration_ms"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False  # attempts are a record of what the workers did
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["kind", "company", "state", "attempts", "next_attempt_at", "created_at"]
+    list_filter = ["company", "kind", "state"]
+    search_fields = ["id", "company__code"]
+    list_select_related = ["company"]
+    fields = [
+        "id",
+        "webhook_id",
+        "company",
+        "kind",
+        "state",
+        "attempts",
+        "next_attempt_at",
+        "delivered_at",
+        "created_at",
+        "pretty_payload",
+    ]
+    readonly_fields = fields
+    inlines = [EventAttemptInline]
+    actions = ["redeliver"]
+
+    def has_add_permission(self, request):
+        return False  # events are written by the changes they report
+
+    def has_change_permission(self, request, obj=None):
+        return False  # what was sent stays as it was sent; the action sends it again
+
+    def has_redeliver_permission(self, request):
+        return request.user.has_perm("companies.change_event")
+
+    def get_search_results(self, request, queryset, search_term):
+        # Receivers log the webhook-id header (msg_<hex>): an operator may paste that.
+        if search_term.startswith("msg_"):
+            try:
+                return queryset.filter(pk=UUID(hex=search_term.removeprefix("msg_"))), False
+            except ValueError:
+                return queryset.none(), False
+        return super().get_search_results(request, queryset, search_term)
+
+    @admin.display(description="Payload")
+    def pretty_payload(self, event):
+        return format_html("<pre>{}</pre>", json.dumps(event.payload, indent=2, sort_keys=True))
+
+    @admin.action(description="Redeliver selected events", permissions=["redeliver"])
+    def redeliver(self, request, queryset):
+        redeliverable = selectors.events_redeliverable(queryset)
+        for event in redeliverable:
+            events.event_redeliver(event=event)
+        queued, skipped = len(redeliverable), queryset.count() - len(redeliverable)
+        messages.success(request, f"Queued {queued} event(s) for redelivery.")
+        if skipped:
+            messages.warning(
+                request, f"Skipped {skipped} event(s): their company has no webhook URL."
+            )

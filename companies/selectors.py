@@ -7,7 +7,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from companies import keys
-from companies.models import ApiClient, ApiKey, Company
+from companies.models import ApiClient, ApiKey, Company, Event
 from config.errors import NotFound, ServiceError
 
 INVALID_COMPANY_CODE = "Invalid company code"
@@ -65,3 +65,9 @@ def company_get_for_update(*, api_client: ApiClient, code: str) -> Company:
     if company is None:
         raise NotFound("Company not found")
     return company
+
+
+def events_redeliverable(events: QuerySet[Event]) -> QuerySet[Event]:
+    """Of `events`, those an operator can send again: their company has a webhook URL now. An
+    event recorded while it had none (NO_ENDPOINT) is sent once it has one."""
+    return events.exclude(company__webhook_url__isnull=True).exclude(company__webhook_url="")

@@ -3,7 +3,7 @@ from decimal import Decimal
 import factory
 
 from catalog.models import CatalogItem
-from companies.models import ApiClient, Company
+from companies.models import ApiClient, Company, Event, EventState
 from companies.services import api_key_issue
 from config.actors import ActorKind
 from config.countries import storage_country_code
@@ -212,3 +212,19 @@ def alternatives(line: HardwareRequest, *offered: HardwareRequest) -> Alternativ
         alternative_group=group
     )
     return group
+
+
+# --- companies: webhook events ----------------------------------------------------------
+
+
+class EventFactory(factory.django.DjangoModelFactory):
+    """An event every attempt failed to deliver, to a company with a webhook URL."""
+
+    class Meta:
+        model = Event
+
+    company = factory.SubFactory(CompanyFactory, webhook_url="https://hooks.example.com/hlos")
+    kind = "order.cancelled"
+    payload = factory.LazyAttribute(lambda event: {"type": event.kind, "status": "CANCELLED"})
+    state = EventState.FAILED
+    attempts = 10
