@@ -56,7 +56,9 @@ def event_record(*, company: Company, kind: str, payload: dict) -> Event:
     # strings), so timestamps keep their microseconds, exactly as GET shows the resource.
     event.payload = orjson.loads(
         orjson.dumps(
-            {**payload, "type": kind, "timestamp": timezone.now(), "id": event.webhook_id},
+            # Standard Webhooks' shape: the resource whole under `data`, so its own `id` and
+            # `type` are not shadowed by the event's.
+            {"id": event.webhook_id, "type": kind, "timestamp": timezone.now(), "data": payload},
             default=str,
             option=orjson.OPT_UTC_Z,
         )

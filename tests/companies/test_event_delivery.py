@@ -109,10 +109,10 @@ def test_an_event_of_a_company_without_webhook_url_is_kept_but_not_sent():
     assert event.state == EventState.NO_ENDPOINT
     assert events.event_claim(event.id) is None
     assert event.payload == {
-        "a": 1,
+        "id": event.webhook_id,
         "type": "order.updated",
         "timestamp": event.payload["timestamp"],
-        "id": event.webhook_id,
+        "data": {"a": 1},
     }
 
 

@@ -23,9 +23,6 @@ pytestmark = pytest.mark.django_db
 
 OPERATOR = Actor.command("transition")
 MOUSE = {"hardwareType": "MOUSE", "amount": 3}
-# What event_record adds to the resource. They shadow the resource's own `id` (and a movement
-# request's `type`), so those two are not compared.
-EVENT_KEYS = ("id", "type", "timestamp")
 
 
 @pytest.fixture
@@ -45,12 +42,13 @@ def only_event(company, kind: str) -> Event:
 
 
 def assert_shows(event: Event, shown: dict) -> None:
-    """The event's payload is `shown` (a resource as GET answers it) with the event's keys."""
-    payload = event.payload
-    assert payload["id"] == event.webhook_id
-    assert payload["type"] == event.kind
-    assert {key: value for key, value in payload.items() if key not in EVENT_KEYS} == {
-        key: value for key, value in shown.items() if key not in EVENT_KEYS
+    """The event's payload is `shown` (a resource as GET answers it) under `data`, with the
+    event's id, type and time beside it."""
+    assert event.payload == {
+        "id": event.webhook_id,
+        "type": event.kind,
+        "timestamp": event.payload["timestamp"],
+        "data": shown,
     }
 
 
@@ -88,8 +86,8 @@ def test_a_quote_records_order_created_with_the_new_order(caller, company):
 
     shown = response.json()["envelop"][0]
     event = only_event(company, "order.created")
-    assert event.payload["orderNumber"] == shown["orderNumber"]
-    assert event.payload["status"] == "PENDING"
+    assert event.payload["data"]["orderNumber"] == shown["orderNumber"]
+    assert event.payload["data"]["status"] == "PENDING"
     assert_shows(event, order_as_shown(caller, shown["id"]))
 
 
@@ -107,8 +105,11 @@ def test_an_auto_quote_records_created_then_quoted(caller, company):
 
     assert kinds(company) == ["order.created", "order.quoted"]
     created, quoted = Event.objects.filter(company=company).order_by("created_at")
-    assert (created.payload["status"], quoted.payload["status"]) == ("PENDING", "QUOTED")
-    assert created.payload["orderNumber"] == quoted.payload["orderNumber"]
+    assert (created.payload["data"]["status"], quoted.payload["data"]["status"]) == (
+        "PENDING",
+        "QUOTED",
+    )
+    assert created.payload["data"]["orderNumber"] == quoted.payload["data"]["orderNumber"]
     assert_shows(quoted, order_as_shown(caller, response.json()["envelop"][0]["id"]))
 
 
@@ -126,8 +127,8 @@ def test_cancel_records_order_cancelled_once(caller, company):
     assert post_order(caller, "cancel", order).status_code == 200
 
     event = only_event(company, "order.cancelled")
-    assert event.payload["status"] == "CANCELLED"
-    assert event.payload["orderNumber"] == order.order_number
+    assert event.payload["data"]["status"] == "CANCELLED"
+    assert event.payload["data"]["orderNumber"] == order.order_number
     assert_shows(event, order_as_shown(caller, order.id))
 
 
@@ -146,7 +147,7 @@ def test_confirm_records_order_accepted_once(caller, company):
     assert post_order(caller, "confirm", order).status_code == 200
 
     event = only_event(company, "order.accepted")
-    assert event.payload["status"] == "ACCEPTED"
+    assert event.payload["data"]["status"] == "ACCEPTED"
     assert_shows(event, order_as_shown(caller, order.id))
 
 
@@ -170,7 +171,7 @@ def test_selecting_another_alternative_records_order_updated(caller, company):
         assert caller.post(path, body, format="json").status_code == 200
 
     event = only_event(company, "order.updated")
-    [shown_line] = event.payload["hardwares"]
+    [shown_line] = event.payload["data"]["hardwares"]
     assert shown_line["id"] == str(candidate.id)
     assert_shows(event, order_as_shown(caller, order.id))
 
@@ -195,7 +196,7 @@ def test_removing_lines_records_order_updated(caller, company):
 
     assert response.status_code == 200
     event = only_event(company, "order.updated")
-    assert [line["id"] for line in event.payload["hardwares"]] == [str(kept.id)]
+    assert [line["id"] for line in event.payload["data"]["hardwares"]] == [str(kept.id)]
     assert_shows(event, order_as_shown(caller, order.id))
 
 
@@ -246,7 +247,10 @@ def test_each_operator_move_records_its_event_once(caller, company, status_from,
     )
 
     event = only_event(company, kind)
-    assert (event.payload["status"], event.payload["trackingCode"]) == (status_to, "TRK-1")
+    assert (event.payload["data"]["status"], event.payload["data"]["trackingCode"]) == (
+        status_to,
+        "TRK-1",
+    )
     assert_shows(event, order_as_shown(caller, order.id))
 
 
@@ -285,7 +289,7 @@ def test_onboarding_records_movement_request_created(caller, company):
     assert response.status_code == 201
     shown = response.json()["envelop"][0]
     event = only_event(company, "movement_request.created")
-    assert event.payload["movementRequestNumber"] == shown["movementRequestNumber"]
+    assert event.payload["data"]["movementRequestNumber"] == shown["movementRequestNumber"]
     assert_shows(event, movement_as_shown(caller, shown["id"]))
 
 
@@ -337,7 +341,7 @@ def test_offboarding_records_movement_request_created_only(
     assert response.status_code == 201
     shown = response.json()["envelop"][0]
     event = only_event(company, "movement_request.created")
-    assert event.payload["status"] == status
+    assert event.payload["data"]["status"] == status
     assert_shows(event, movement_as_shown(caller, shown["id"]))
 
 
@@ -365,7 +369,7 @@ def test_each_operator_move_of_a_movement_records_status_changed(caller, company
 
     events = list(Event.objects.filter(company=company).order_by("created_at"))
     assert [event.kind for event in events] == ["movement_request.status_changed"] * len(statuses)
-    assert [event.payload["status"] for event in events] == statuses
+    assert [event.payload["data"]["status"] for event in events] == statuses
     assert_shows(events[-1], movement_as_shown(caller, movement.id))
 
 
