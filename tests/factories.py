@@ -225,6 +225,8 @@ class EventFactory(factory.django.DjangoModelFactory):
 
     company = factory.SubFactory(CompanyFactory, webhook_url="https://hooks.example.com/hlos")
     kind = "order.cancelled"
-    payload = factory.LazyAttribute(lambda event: {"type": event.kind, "status": "CANCELLED"})
+    payload = factory.LazyAttribute(
+        lambda event: {"type": event.kind, "data": {"status": "CANCELLED"}}
+    )
     state = EventState.FAILED
     attempts = 10

@@ -49,7 +49,7 @@ def test_the_list_is_searched_by_event_id_webhook_id_and_company_code(admin_clie
 
 
 def test_the_event_page_shows_the_payload_and_every_attempt_read_only(admin_client):
-    event = EventFactory(payload={"type": "order.cancelled", "orderNumber": 1042})
+    event = EventFactory(payload={"type": "order.cancelled", "data": {"orderNumber": 1042}})
     EventAttempt.objects.create(
         event=event,
         url="https://hooks.example.com/hlos",
@@ -68,7 +68,7 @@ def test_the_event_page_shows_the_payload_and_every_attempt_read_only(admin_clie
 
     page = response.text
     assert response.status_code == 200
-    assert "<pre>{\n  &quot;orderNumber&quot;: 1042," in page
+    assert "<pre>{\n  &quot;data&quot;: {\n    &quot;orderNumber&quot;: 1042\n  }," in page
     for shown in ["503", "try later", "87", "TimeoutError: timed out", "10000"]:
         assert shown in page
     assert 'name="_save"' not in page
