@@ -334,7 +334,8 @@ def order_move(
     if to_status == OrderStatus.DELIVERED:
         _deliver(order)
         order.date_completed = timezone.now()
-    order.save(update_fields=["eta", "tracking_code", "tracking_link", "date_completed"])
+        order.date = order.date_completed.date()  # the interface's delivery date
+    order.save(update_fields=["eta", "tracking_code", "tracking_link", "date_completed", "date"])
     if to_status == OrderStatus.CANCELLED:
         order_cancelled_notify(order=order)
     else:
@@ -517,6 +518,13 @@ def _catalog_item_for(order: Order, line: HardwareRequest, catalog_item_id: UUID
         )
     if item.hardware_type is None:
         raise ServiceError(f"Catalog item {item.pk} has no hardware type: it cannot be ordered")
+    if item.hardware_type != line.hardware_type:
+        raise ServiceError(
+            f"Catalog item {item.pk} is a {item.hardware_type}, not an alternative for a "
+            f"{line.hardware_type} line"
+        )
+    if item.deprecated:
+        raise ServiceError(f"Catalog item {item.pk} is deprecated: offer a current one")
     same_need = HardwareRequest.objects.filter(catalog_item=item)
     if line.alternative_group_id is None:
         same_need = same_need.filter(pk=line.pk)

@@ -547,3 +547,14 @@ def test_only_delivered_sets_the_completion_date():
         move(order, status)
 
     assert Order.objects.get(pk=order.pk).date_completed is None
+
+
+def test_delivery_sets_the_delivery_date_and_the_completion_time():
+    order = priced_order("PENDING")
+
+    for status in ("QUOTED", "ACCEPTED", "DELIVERED"):
+        move(order, status)
+
+    delivered = Order.objects.get(pk=order.pk)
+    assert delivered.date_completed is not None
+    assert delivered.date == delivered.date_completed.date()

@@ -389,7 +389,7 @@ def test_the_offer_form_lists_top_level_lines_and_the_catalog_of_the_orders_coun
 
 def test_the_offer_form_adds_a_candidate_to_the_lines_group(admin_client):
     order = OrderFactory()
-    line = HardwareRequestFactory(order=order)
+    line = HardwareRequestFactory(order=order, hardware_type="PC")
     model = CatalogItemFactory(name="Latitude 7450")
 
     response = admin_client.post(

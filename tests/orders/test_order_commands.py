@@ -160,7 +160,9 @@ def test_a_refusal_exits_non_zero_from_the_command_line(capsys):
 
 def test_the_first_offer_makes_the_group_with_the_original_line_selected():
     order = OrderFactory()
-    line = HardwareRequestFactory(order=order, amount=3, external_item_id="ERP-1", notes="Urgent")
+    line = HardwareRequestFactory(
+        order=order, hardware_type="PC", amount=3, external_item_id="ERP-1", notes="Urgent"
+    )
     model = CatalogItemFactory(name="Latitude 7450", stock=5, price=Decimal("1499.00"))
 
     output = offer(order.id, line.id, model.id)
@@ -189,7 +191,7 @@ def test_the_first_offer_makes_the_group_with_the_original_line_selected():
 
 def test_the_order_lists_the_offer_as_a_candidate_of_the_original_line():
     order = OrderFactory()
-    line = HardwareRequestFactory(order=order)
+    line = HardwareRequestFactory(order=order, hardware_type="PC")
     candidate_id = offer(order.id, line.id, CatalogItemFactory().id)[-1]
 
     [shown] = order_row(company=order.company, order_id=order.id)["hardwares"]
@@ -205,7 +207,7 @@ def test_the_order_lists_the_offer_as_a_candidate_of_the_original_line():
 
 def test_the_last_line_of_output_is_the_new_candidates_id_alone():
     order = OrderFactory()
-    line = HardwareRequestFactory(order=order)
+    line = HardwareRequestFactory(order=order, hardware_type="PC")
 
     output = offer(order.id, line.id, CatalogItemFactory().id)
 
@@ -215,7 +217,7 @@ def test_the_last_line_of_output_is_the_new_candidates_id_alone():
 
 def test_further_offers_join_the_same_group_and_keep_the_selection():
     order = OrderFactory()
-    line = HardwareRequestFactory(order=order)
+    line = HardwareRequestFactory(order=order, hardware_type="PC")
     first = offer(order.id, line.id, CatalogItemFactory().id)[-1]
     order.alternative_groups.update(selected=first)
 
@@ -233,7 +235,9 @@ def test_further_offers_join_the_same_group_and_keep_the_selection():
 
 def test_an_offer_on_a_quoted_order_carries_the_catalog_price_and_stock():
     order = OrderFactory(status="QUOTED")
-    line = HardwareRequestFactory(order=order, amount=4, quoted_unit_price=Decimal("10.00"))
+    line = HardwareRequestFactory(
+        order=order, hardware_type="PC", amount=4, quoted_unit_price=Decimal("10.00")
+    )
     model = CatalogItemFactory(price=Decimal("15.50"), stock=3)
 
     candidate = HardwareRequest.objects.get(pk=offer(order.id, line.id, model.id)[-1])
@@ -243,7 +247,7 @@ def test_an_offer_on_a_quoted_order_carries_the_catalog_price_and_stock():
 
 def test_an_offer_of_a_european_catalog_item_fits_an_order_to_an_eu_country():
     order = OrderFactory(country_code="FR")
-    line = HardwareRequestFactory(order=order)
+    line = HardwareRequestFactory(order=order, hardware_type="PC")
 
     output = offer(order.id, line.id, CatalogItemFactory(country_code="EU").id)
 
@@ -253,7 +257,7 @@ def test_an_offer_of_a_european_catalog_item_fits_an_order_to_an_eu_country():
 @pytest.mark.parametrize("status", ["ACCEPTED", "CANCELLED", "DELIVERED"])
 def test_an_offer_is_refused_once_the_order_is_past_quoting(status):
     order = OrderFactory(status=status)
-    line = HardwareRequestFactory(order=order)
+    line = HardwareRequestFactory(order=order, hardware_type="PC")
 
     with pytest.raises(
         CommandError,
@@ -267,8 +271,8 @@ def test_an_offer_is_refused_once_the_order_is_past_quoting(status):
 
 def test_an_offer_for_a_candidate_that_is_not_selected_is_refused():
     order = OrderFactory()
-    line = HardwareRequestFactory(order=order)
-    candidate = HardwareRequestFactory(order=order)
+    line = HardwareRequestFactory(order=order, hardware_type="PC")
+    candidate = HardwareRequestFactory(order=order, hardware_type="PC")
     group = alternatives(line, candidate)
 
     with pytest.raises(CommandError) as failed:
@@ -284,13 +288,13 @@ def test_an_offer_for_a_candidate_that_is_not_selected_is_refused():
 def test_the_same_catalog_item_is_not_offered_twice_for_a_line():
     order = OrderFactory()
     model = CatalogItemFactory()
-    line = HardwareRequestFactory(order=order)
+    line = HardwareRequestFactory(order=order, hardware_type="PC")
     offer(order.id, line.id, model.id)
 
     with pytest.raises(CommandError, match=f"Catalog item {model.id} is already a candidate"):
         offer(order.id, line.id, model.id)
 
-    catalog_line = HardwareRequestFactory(order=order, catalog_item=model)
+    catalog_line = HardwareRequestFactory(order=order, hardware_type="PC", catalog_item=model)
     with pytest.raises(CommandError, match="is already a candidate for this line"):
         offer(order.id, catalog_line.id, model.id)
 
@@ -311,7 +315,7 @@ def test_the_same_catalog_item_is_not_offered_twice_for_a_line():
 )
 def test_an_offer_names_what_is_wrong(case, message):
     order = OrderFactory()
-    line = HardwareRequestFactory(order=order)
+    line = HardwareRequestFactory(order=order, hardware_type="PC")
     model = CatalogItemFactory()
     foreign = CatalogItemFactory(country_code="BR")
     untyped = CatalogItemFactory(hardware_type=None)
@@ -335,7 +339,7 @@ def test_an_offer_names_what_is_wrong(case, message):
 
 def test_the_service_answers_the_candidate_for_the_admin():
     order = OrderFactory()
-    line = HardwareRequestFactory(order=order)
+    line = HardwareRequestFactory(order=order, hardware_type="PC")
 
     candidate = services.order_offer_alternative(
         order_id=order.id,
@@ -352,3 +356,16 @@ def test_the_service_answers_the_candidate_for_the_admin():
             hardware_request_id=candidate.id,
             catalog_item_id=CatalogItemFactory().id,
         )
+
+
+def test_an_offer_must_be_of_the_lines_type_and_current():
+    order = OrderFactory()
+    line = HardwareRequestFactory(order=order, hardware_type="MONITOR")
+    laptop = CatalogItemFactory(hardware_type="PC")
+    old_monitor = CatalogItemFactory(hardware_type="MONITOR", deprecated=True)
+
+    with pytest.raises(CommandError, match="is a PC, not an alternative for a MONITOR line"):
+        offer(order.id, line.id, laptop.id)
+    with pytest.raises(CommandError, match="is deprecated: offer a current one"):
+        offer(order.id, line.id, old_monitor.id)
+    assert not AlternativeGroup.objects.exists()
