@@ -16,7 +16,8 @@ from companies.events import event_record
 from companies.models import Event, EventState
 from companies.tasks import sweep_due_events
 from config.celery import app
-from tests.factories import CompanyFactory
+from tests.conftest import make_caller
+from tests.factories import CompanyFactory, HardwareRequestFactory, OrderFactory
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
@@ -154,3 +155,24 @@ def test_with_the_broker_down_the_change_commits_and_the_sweep_delivers_it_later
     wait_for(lambda: receiver.requests)
     assert receiver.requests[0]["headers"]["webhook-id"] == event.webhook_id
     wait_for(lambda: Event.objects.get(pk=event.pk).state == EventState.DELIVERED)
+
+
+def test_an_order_cancelled_through_the_api_reaches_the_company_signed(receiver_factory):
+    receiver = receiver_factory(200)
+    caller = make_caller()
+    company = CompanyFactory(api_client=caller.api_client, code="WHK", webhook_url=receiver.url)
+    order = OrderFactory(company=company)
+    HardwareRequestFactory(order=order)
+
+    response = caller.post(
+        "/orders/cancel", {"id": str(order.id), "companyCode": "WHK"}, format="json"
+    )
+
+    assert response.status_code == 200
+    wait_for(lambda: receiver.requests)
+    [request] = receiver.requests
+    headers = {name.lower(): value for name, value in request["headers"].items()}
+    payload = Webhook(company.webhook_secret).verify(request["body"], headers)
+    assert payload["type"] == "order.cancelled"
+    assert (payload["data"]["id"], payload["data"]["status"]) == (str(order.id), "CANCELLED")
+    assert payload["data"]["orderNumber"] == order.order_number
