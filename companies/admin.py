@@ -96,7 +96,9 @@ class CompanyAdmin(admin.ModelAdmin):
     list_filter = ["api_client", "country_code", "company_source"]
     search_fields = ["code", "name", "contact_email", "legal_number"]
     list_select_related = ["api_client"]
-    readonly_fields = ["id", "created_at", "updated_at"]
+    # The signing secret changes only by rotation (POST /companies/{code}/webhook-secret), which
+    # shows the new one to the client once; a typed one could be invalid or leaked.
+    readonly_fields = ["id", "created_at", "updated_at", "webhook_secret"]
     ordering = ["code"]
 
 
@@ -167,5 +169,7 @@ class EventAdmin(admin.ModelAdmin):
         messages.success(request, f"Queued {queued} event(s) for redelivery.")
         if skipped:
             messages.warning(
-                request, f"Skipped {skipped} event(s): their company has no webhook URL."
+                request,
+                f"Skipped {skipped} event(s): their company has no webhook URL, or a worker "
+                "is attempting them now.",
             )

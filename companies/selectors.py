@@ -7,7 +7,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from companies import keys
-from companies.models import ApiClient, ApiKey, Company, Event
+from companies.models import ApiClient, ApiKey, Company, Event, EventState
 from config.errors import NotFound, ServiceError
 
 INVALID_COMPANY_CODE = "Invalid company code"
@@ -68,6 +68,11 @@ def company_get_for_update(*, api_client: ApiClient, code: str) -> Company:
 
 
 def events_redeliverable(events: QuerySet[Event]) -> QuerySet[Event]:
-    """Of `events`, those an operator can send again: their company has a webhook URL now. An
-    event recorded while it had none (NO_ENDPOINT) is sent once it has one."""
-    return events.exclude(company__webhook_url__isnull=True).exclude(company__webhook_url="")
+    """Of `events`, those an operator can send again: their company has a webhook URL now (an
+    event recorded while it had none, NO_ENDPOINT, is sent once it has one), and no worker may
+    be attempting it right now (pending and not due)."""
+    return (
+        events.exclude(company__webhook_url__isnull=True)
+        .exclude(company__webhook_url="")
+        .exclude(state=EventState.PENDING, next_attempt_at__gt=timezone.now())
+    )

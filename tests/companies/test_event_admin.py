@@ -96,7 +96,7 @@ def test_redeliver_queues_the_selected_events_from_the_start_of_the_schedule(
     messages = [str(message) for message in response.context["messages"]]
     assert messages == [
         "Queued 2 event(s) for redelivery.",
-        "Skipped 1 event(s): their company has no webhook URL.",
+        "Skipped 1 event(s): their company has no webhook URL, or a worker is attempting them now.",
     ]
     assert len(queued) == 2
     for event in chosen:

@@ -7,7 +7,7 @@ from django.utils import timezone
 from standardwebhooks.webhooks import Webhook
 
 from companies import events
-from companies.models import EventState
+from companies.models import Event, EventState
 from tests.factories import CompanyFactory
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +44,7 @@ def test_a_failed_attempt_is_retried_with_the_same_webhook_id(receiver_factory):
     first = deliver_now(event)
     event.refresh_from_db()
     assert (first.status_code, event.state) == (500, EventState.PENDING)
-    assert timedelta(seconds=4) < event.next_attempt_at - timezone.now() < timedelta(seconds=6)
+    assert timedelta(seconds=3) < event.next_attempt_at - timezone.now() < timedelta(seconds=6)
     event.next_attempt_at = timezone.now()
     event.save()
     second = deliver_now(event)
@@ -121,3 +121,64 @@ def test_every_company_has_its_own_signing_secret():
 
     assert first.webhook_secret.startswith("whsec_")
     assert first.webhook_secret != second.webhook_secret
+
+
+def test_an_unexpected_failure_is_a_recorded_failed_attempt(receiver_factory):
+    company = CompanyFactory(webhook_url="http://example.com:99999/hooks")
+    event = events.event_record(company=company, kind="order.updated", payload={})
+
+    attempt = deliver_now(event)
+
+    assert attempt.status_code is None
+    assert attempt.error.startswith("ValueError")
+    event.refresh_from_db()
+    assert (event.state, event.attempts) == (EventState.PENDING, 1)
+
+
+def test_an_attempt_whose_lease_ran_out_does_not_overwrite_the_newer_outcome(receiver_factory):
+    company = CompanyFactory(webhook_url=receiver_factory(500).url)
+    event = events.event_record(company=company, kind="order.updated", payload={})
+    slow = events.event_claim(event.id)
+    # The lease runs out; another worker delivers it meanwhile.
+    Event.objects.filter(pk=event.pk).update(
+        state=EventState.DELIVERED, attempts=1, next_attempt_at=None
+    )
+
+    events.event_attempt(slow)
+
+    event.refresh_from_db()
+    assert (event.state, event.attempts) == (EventState.DELIVERED, 1)
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "127.0.0.1",
+        "10.0.0.8",
+        "169.254.169.254",
+        "::1",
+        "::ffff:127.0.0.1",
+        "64:ff9b::a00:1",
+        "2002:7f00:1::",
+    ],
+)
+def test_addresses_that_are_not_public_are_refused(settings, monkeypatch, address):
+    settings.WEBHOOK_ALLOW_PRIVATE_NETWORKS = False
+    monkeypatch.setattr(
+        events.socket,
+        "getaddrinfo",
+        lambda *args, **kwargs: [(None, None, None, "", (address, 80))],
+    )
+
+    with pytest.raises(events.DeliveryRefused, match="not a public address"):
+        events._public_address("hooks.example.com", 80)
+
+
+def test_redelivery_leaves_an_event_being_attempted_alone():
+    company = CompanyFactory(webhook_url="https://hooks.example.com/")
+    event = events.event_record(company=company, kind="order.updated", payload={})
+    events.event_claim(event.id)  # a worker has it now
+
+    assert events.event_redeliver(event=event) is False
+    event.refresh_from_db()
+    assert event.next_attempt_at > timezone.now()

@@ -73,7 +73,9 @@ def test_events_of_a_company_without_webhook_url_are_skipped_and_counted():
     output = redeliver()
 
     assert output == (
-        "Queued 1 event(s) for redelivery.\nSkipped 1 event(s): their company has no webhook URL.\n"
+        "Queued 1 event(s) for redelivery.\n"
+        "Skipped 1 event(s): their company has no webhook URL, or a worker is attempting them "
+        "now.\n"
     )
     assert Event.objects.get(pk=without_url.pk).state == EventState.FAILED
 

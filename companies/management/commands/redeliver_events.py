@@ -44,6 +44,7 @@ class Command(BaseCommand):
     def handle(self, *args, company, kind, since, until, state, **options):
         chosen = Event.objects.filter(state=state)
         if company is not None:
+            company = company.strip().upper()  # codes are stored in capitals
             if not Company.objects.filter(code=company).exists():
                 raise CommandError(f"No company has the code {company!r}.")
             chosen = chosen.filter(company__code=company)
@@ -66,4 +67,7 @@ class Command(BaseCommand):
         self.stdout.write(f"Queued {len(redeliverable)} event(s) for redelivery.")
         skipped -= len(redeliverable)
         if skipped:
-            self.stdout.write(f"Skipped {skipped} event(s): their company has no webhook URL.")
+            self.stdout.write(
+                f"Skipped {skipped} event(s): their company has no webhook URL, or a worker "
+                "is attempting them now."
+            )
