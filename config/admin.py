@@ -33,6 +33,20 @@ def form_errors_as_messages(request: HttpRequest, form: forms.Form) -> None:
         messages.error(request, f"{field}: {' '.join(errors)}")
 
 
+class RecordInline(admin.TabularInline):
+    """A read-only list of related records on a page: the history of a record, the items it
+    carries. Its rows come from the services, never typed in here."""
+
+    extra = 0
+    can_delete = False
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
 class MoveForm(forms.Form):
     """An operator's move from a record's page: the status is the button pressed, the rest
     optional (checked by the service, like the command's)."""

@@ -1,22 +1,17 @@
 from django.contrib import admin
 
+from config.admin import RecordInline
 from employees.models import Employee
 from hardware.models import Hardware
 
 
-class HardwareInline(admin.TabularInline):
+class HardwareInline(RecordInline):
     """The items the employee holds; they are assigned and taken back by movements."""
 
     model = Hardware
     fk_name = "employee"
     fields = ["serial_number", "name", "hardware_type", "brand", "status", "in_movement"]
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
     show_change_link = True
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("hardware_type")

@@ -1,25 +1,19 @@
 from django.contrib import admin
 
-from config.admin import OperatorMovesAdmin
+from config.admin import OperatorMovesAdmin, RecordInline
 from hardware.admin import HardwareAdmin
 from logistics import services
 from logistics.choices import ALLOWED_MOVES
 from logistics.models import MovementRequest, MovementRequestStatusChange
 
 
-class CarriedHardwareInline(admin.TabularInline):
+class CarriedHardwareInline(RecordInline):
     """The items the request carries; set when it is made, never here."""
 
     model = MovementRequest.hardwares.through
     verbose_name = "hardware item"
     verbose_name_plural = "hardware"
     fields = ["hardware", "serial_number", "hardware_status", "in_movement"]
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("hardware")
@@ -37,7 +31,7 @@ class CarriedHardwareInline(admin.TabularInline):
         return link.hardware.in_movement
 
 
-class StatusChangeInline(admin.TabularInline):
+class StatusChangeInline(RecordInline):
     """The request's history: every move, who made it and what came with it."""
 
     model = MovementRequestStatusChange
@@ -52,12 +46,6 @@ class StatusChangeInline(admin.TabularInline):
         "tracking_code",
         "tracking_link",
     ]
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(MovementRequest)
@@ -140,19 +128,13 @@ class MovementRequestAdmin(OperatorMovesAdmin):
         )
 
 
-class HardwareMovementInline(admin.TabularInline):
+class HardwareMovementInline(RecordInline):
     """On a hardware item's page: the movement requests that carried or carry it."""
 
     model = MovementRequest.hardwares.through
     verbose_name = "movement request"
     verbose_name_plural = "movement requests"
     fields = ["movementrequest", "movement_type", "movement_status", "created_at"]
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("movementrequest")

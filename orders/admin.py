@@ -10,7 +10,12 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from catalog.models import CatalogItem
-from config.admin import OperatorMovesAdmin, form_errors_as_messages, refusals_as_messages
+from config.admin import (
+    OperatorMovesAdmin,
+    RecordInline,
+    form_errors_as_messages,
+    refusals_as_messages,
+)
 from config.countries import EU, EU_MEMBERS, is_european
 from hardware.models import Hardware
 from orders import services
@@ -133,18 +138,12 @@ class LineInline(admin.TabularInline):
         return f"{str(line.alternative_group_id)[:8]}: {', '.join(roles)}"
 
 
-class StatusChangeInline(admin.TabularInline):
+class StatusChangeInline(RecordInline):
     """The order's history: every move and who made it."""
 
     model = OrderStatusChange
     verbose_name_plural = "status history"
     fields = ["created_at", "status_from", "status_to", "actor_kind", "actor_name"]
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Order)
