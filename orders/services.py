@@ -152,9 +152,19 @@ def order_alternative_select(
     if group.selected_id != line.id:
         group.selected = line
         group.save(update_fields=["selected"])
+        _price_if_quoted(order, line)
         order.save(update_fields=["updated_at"])
         _order_event(order, "order.updated")
     return order
+
+
+def _price_if_quoted(order: Order, line: HardwareRequest) -> None:
+    """A quoted order prices every selected line. A candidate offered before quoting may have
+    no price of its own; selected now, it takes its catalog item's, so the order stays quoted
+    in full (and a delivery never makes items without a cost)."""
+    if order.status == OrderStatus.QUOTED and line.quoted_unit_price is None and line.catalog_item:
+        line.quoted_unit_price = line.catalog_item.price
+        line.save(update_fields=["quoted_unit_price"])
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,13 @@ import pytest
 
 from orders.models import AlternativeGroup, HardwareRequest, Order
 from tests.conftest import make_caller
-from tests.factories import CompanyFactory, HardwareRequestFactory, OrderFactory, alternatives
+from tests.factories import (
+    CatalogItemFactory,
+    CompanyFactory,
+    HardwareRequestFactory,
+    OrderFactory,
+    alternatives,
+)
 from tests.orders.shapes import candidate, detail, error, grouped, success, ungrouped
 
 pytestmark = pytest.mark.django_db
@@ -274,3 +280,15 @@ def test_a_need_keeps_its_place_among_the_lines_whichever_candidate_is_selected(
 
     assert before == [str(asked.id), str(plain.id), str(later.id)]
     assert after == [str(offered.id), str(plain.id), str(later.id)]
+
+
+def test_selecting_an_unpriced_catalog_candidate_of_a_quoted_order_prices_it(caller, order):
+    *_, offered = lines(order)
+    model = CatalogItemFactory(hardware_type="MONITOR", price="249.00")
+    HardwareRequest.objects.filter(pk=offered.pk).update(catalog_item=model, quoted_unit_price=None)
+
+    response = select(caller, order.id, offered.id)
+
+    assert response.status_code == 200
+    offered.refresh_from_db()
+    assert str(offered.quoted_unit_price) == "249.00"
