@@ -13,8 +13,8 @@ from companies.services import company_create_or_update
 from config.actors import Actor, ActorKind
 from config.countries import are_compatible
 from config.errors import NotFound, ServiceError
+from config.moves import apply_shipping, check_move
 from config.numbering import save_with_next_number
-from config.tracking import check_tracking
 from employees.models import Employee
 from employees.selectors import employee_get_by_email
 from employees.services import employee_upsert
@@ -166,24 +166,13 @@ def movement_request_move(
 ) -> MovementRequest:
     """An operator's move (admin or command): PROCESSING -> COORDINATED -> DONE, or
     PROCESSING -> DONE. At DONE the hardware lands with the employee or in storage."""
-    check_tracking(MovementRequest, tracking_code=tracking_code, tracking_link=tracking_link)
     movement = MovementRequest.objects.select_for_update().filter(pk=movement_request_id).first()
     if movement is None:
         raise NotFound(MOVEMENT_REQUEST_NOT_FOUND)
-    if not movement.can_move_to(to_status):
-        allowed = ", ".join(movement.allowed_moves()) or "none, it is done"
-        raise ServiceError(
-            f"Movement request {movement.movement_request_number} cannot move from "
-            f"{movement.status} to {to_status} (allowed: {allowed})"
-        )
+    check_move(movement, to_status, label=f"Movement request {movement.movement_request_number}")
     status_from = movement.status
     movement.status = to_status
-    if eta is not None:
-        movement.eta = eta
-    if tracking_code is not None:
-        movement.tracking_code = tracking_code
-    if tracking_link is not None:
-        movement.tracking_link = tracking_link
+    apply_shipping(movement, eta=eta, tracking_code=tracking_code, tracking_link=tracking_link)
     if to_status == MovementStatus.DONE:
         _complete(movement, list(movement.hardwares.select_for_update().order_by("pk")))
     movement.save()

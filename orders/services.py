@@ -20,8 +20,8 @@ from config.actors import Actor
 from config.api.serializers import camel_case
 from config.countries import are_compatible, storage_country_code
 from config.errors import Forbidden, NotFound, ServiceError
+from config.moves import apply_shipping, check_move
 from config.numbering import save_with_next_number
-from config.tracking import check_tracking
 from employees.models import Employee
 from employees.selectors import employee_get_by_email
 from employees.services import employee_upsert
@@ -39,12 +39,7 @@ def order_transition(*, order: Order, to_status: OrderStatus, actor: Actor) -> N
     """Move `order` (locked by the caller) to `to_status` if the status graph allows it, and
     record who moved it. The rules of each move (prices before QUOTED, hardware at DELIVERED)
     belong to the service that calls this."""
-    if not order.can_move_to(to_status):
-        allowed = ", ".join(order.allowed_moves()) or "none"
-        raise ServiceError(
-            f"Order {order.order_number} cannot move from {order.status} to {to_status} "
-            f"(allowed: {allowed})"
-        )
+    check_move(order, to_status, label=f"Order {order.order_number}")
     status_from = order.status
     order.status = to_status
     order.save(update_fields=["status", "updated_at"])
@@ -325,7 +320,6 @@ def order_move(
     priced (with `price_from_catalog`, unpriced catalog lines first take their catalog price),
     QUOTED -> ACCEPTED, ACCEPTED -> DELIVERED (the hardware is made), PENDING/QUOTED ->
     CANCELLED (the company is told). `eta` and tracking, when given, are kept on the order."""
-    check_tracking(Order, tracking_code=tracking_code, tracking_link=tracking_link)
     order = _order_locked(order_id)
     to_status = OrderStatus(to_status)
     # A move the graph refuses is refused by order_transition, naming the allowed ones.
@@ -334,13 +328,9 @@ def order_move(
             _check_priced(order, price_from_catalog=price_from_catalog)
         elif to_status == OrderStatus.DELIVERED:
             _check_deliverable(order)
+    # Checked before the move is written, so a bad tracking link refuses the whole move.
+    apply_shipping(order, eta=eta, tracking_code=tracking_code, tracking_link=tracking_link)
     order_transition(order=order, to_status=to_status, actor=actor)
-    if eta is not None:
-        order.eta = eta
-    if tracking_code is not None:
-        order.tracking_code = tracking_code
-    if tracking_link is not None:
-        order.tracking_link = tracking_link
     if to_status == OrderStatus.DELIVERED:
         _deliver(order)
         order.date_completed = timezone.now()

@@ -176,7 +176,7 @@ REFUSED = [
     ([], "PROCESSING", "cannot move from PROCESSING to PROCESSING (allowed: COORDINATED, DONE)"),
     (["COORDINATED"], "PROCESSING", "cannot move from COORDINATED to PROCESSING (allowed: DONE)"),
     (["COORDINATED"], "COORDINATED", "cannot move from COORDINATED to COORDINATED"),
-    (["DONE"], "DONE", "cannot move from DONE to DONE (allowed: none, it is done)"),
+    (["DONE"], "DONE", "cannot move from DONE to DONE (allowed: none, it makes no more moves)"),
     (["DONE"], "COORDINATED", "cannot move from DONE to COORDINATED"),
     (["DONE"], "PROCESSING", "cannot move from DONE to PROCESSING"),
 ]

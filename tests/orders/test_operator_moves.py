@@ -106,7 +106,10 @@ def test_each_other_move_is_refused_naming_the_allowed_ones_and_changes_nothing(
     with pytest.raises(ServiceError) as refused:
         move(order, status_to)
 
-    allowed = ", ".join(s for s in ALL_STATUSES if s in ALLOWED[status_from]) or "none"
+    allowed = (
+        ", ".join(s for s in ALL_STATUSES if s in ALLOWED[status_from])
+        or "none, it makes no more moves"
+    )
     assert refused.value.message == (
         f"Order {order.order_number} cannot move from {status_from} to {status_to} "
         f"(allowed: {allowed})"
@@ -534,7 +537,10 @@ def test_concurrent_deliveries_of_one_order_make_its_hardware_once():
     for thread in threads:
         thread.join()
 
-    refusal = f"Order {order.order_number} cannot move from DELIVERED to DELIVERED (allowed: none)"
+    refusal = (
+        f"Order {order.order_number} cannot move from DELIVERED to DELIVERED "
+        "(allowed: none, it makes no more moves)"
+    )
     assert sorted(outcomes) == sorted(["delivered"] + [refusal] * 4)
     assert Hardware.objects.filter(created_order_id=order.id).count() == 2
     assert order.status_history.count() == 1

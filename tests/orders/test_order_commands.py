@@ -116,8 +116,16 @@ def test_delivered_from_the_command_makes_the_hardware():
 @pytest.mark.parametrize(
     ("status_from", "status_to", "message"),
     [
-        ("CANCELLED", "QUOTED", "cannot move from CANCELLED to QUOTED (allowed: none)"),
-        ("DELIVERED", "CANCELLED", "cannot move from DELIVERED to CANCELLED (allowed: none)"),
+        (
+            "CANCELLED",
+            "QUOTED",
+            "cannot move from CANCELLED to QUOTED (allowed: none, it makes no more moves)",
+        ),
+        (
+            "DELIVERED",
+            "CANCELLED",
+            "cannot move from DELIVERED to CANCELLED (allowed: none, it makes no more moves)",
+        ),
         ("ACCEPTED", "CANCELLED", "cannot move from ACCEPTED to CANCELLED (allowed: DELIVERED)"),
     ],
 )

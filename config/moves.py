@@ -1,4 +1,7 @@
-"""What an operator sends with a move: a tracking code and link that fit the record."""
+"""What every status move of a record (movement request, order) shares: the refusal of a move
+its graph forbids, and the eta and tracking an operator sends with it."""
+
+from datetime import date
 
 from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
@@ -7,6 +10,31 @@ from django.db import models
 from config.errors import ServiceError
 
 WEB_ADDRESS = URLValidator(schemes=["http", "https"])
+
+
+def check_move(record, to_status: str, *, label: str) -> None:
+    """Refuse a move the record's status graph does not allow, naming the allowed ones."""
+    if not record.can_move_to(to_status):
+        allowed = ", ".join(record.allowed_moves()) or "none, it makes no more moves"
+        raise ServiceError(
+            f"{label} cannot move from {record.status} to {to_status} (allowed: {allowed})"
+        )
+
+
+def apply_shipping(
+    record: models.Model,
+    *,
+    eta: date | None,
+    tracking_code: str | None,
+    tracking_link: str | None,
+) -> None:
+    """Set what an operator sent with a move on the (unsaved) record; what was not sent
+    stays as it was."""
+    check_tracking(type(record), tracking_code=tracking_code, tracking_link=tracking_link)
+    sent = {"eta": eta, "tracking_code": tracking_code, "tracking_link": tracking_link}
+    for field, value in sent.items():
+        if value is not None:
+            setattr(record, field, value)
 
 
 def check_tracking(
