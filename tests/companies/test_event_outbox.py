@@ -2,9 +2,12 @@
 event per change, of the right kind and company, whose payload is the resource as the API shows
 it right after the change. Refused changes and idempotent repeats write none."""
 
+import re
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 import pytest
+from django.utils import timezone
 
 from companies.models import Event
 from config.actors import Actor
@@ -50,6 +53,14 @@ def assert_shows(event: Event, shown: dict) -> None:
         "timestamp": event.payload["timestamp"],
         "data": shown,
     }
+    assert_recent_utc_timestamp(event.payload["timestamp"])
+
+
+def assert_recent_utc_timestamp(value: str) -> None:
+    """Written like the API writes times: UTC with a Z, to the microsecond, and just now."""
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z", value), value
+    written = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    assert abs(timezone.now() - written) < timedelta(seconds=30)
 
 
 def order_as_shown(caller, order_id) -> dict:

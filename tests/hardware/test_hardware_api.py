@@ -269,17 +269,18 @@ def test_apple_is_a_brand(caller, company):
     assert only_item(create(caller, brand="APPLE"))["brand"] == "APPLE"
 
 
-def test_serial_numbers_are_unique_within_a_company_only(caller, company):
+def test_serial_numbers_are_unique_within_a_company_only(caller, other_caller, company):
+    CompanyFactory(api_client=other_caller.api_client, code="OTH")
     assert create(caller, serialNumber="DUP-1").status_code == 201
 
     again = create(caller, serialNumber="DUP-1")
-    elsewhere = HardwareFactory(serial_number="DUP-1")
+    elsewhere = create(other_caller, companyCode="OTH", serialNumber="DUP-1")
 
     assert again.status_code == 400
     assert again.json()["details"] == [
         {"field": "serialNumber", "message": "serialNumber already exists in this company"}
     ]
-    assert elsewhere.serial_number == "DUP-1"
+    assert elsewhere.status_code == 201
     assert Hardware.objects.filter(serial_number="DUP-1").count() == 2
 
 

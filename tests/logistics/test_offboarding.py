@@ -2,6 +2,7 @@
 to another employee (OFF_ON), and the operator moves that complete them."""
 
 import threading
+from http import HTTPStatus
 
 import pytest
 from django.db import connection
@@ -86,7 +87,11 @@ def carried(item):
 
 def assert_refused(response, status_code, message, details=OMIT):
     body = response.json()
-    expected = {"statusCode": status_code, "error": body["error"], "message": message}
+    expected = {
+        "statusCode": status_code,
+        "error": HTTPStatus(status_code).phrase,
+        "message": message,
+    }
     if details is not OMIT:
         expected["details"] = details
     assert (response.status_code, body) == (status_code, expected)
