@@ -51,6 +51,7 @@ class HardwareSpec:
     cost_currency: str = "USD"
 
 
+@transaction.atomic
 def hardware_create(
     *,
     company: Company,

@@ -538,3 +538,12 @@ def test_a_nul_byte_in_the_country_filter_is_an_invalid_country_code(caller, com
 
     assert response.status_code == 400
     assert response.json()["message"] == "Invalid country code"
+
+
+def test_a_refused_creation_leaves_no_new_storage_behind(caller, company):
+    create(caller, countryCode="US", serialNumber="SN-1")
+
+    refused = create(caller, countryCode="BR", serialNumber="SN-1")
+
+    assert refused.status_code == 400
+    assert not Storage.objects.filter(country_code="BR").exists()
