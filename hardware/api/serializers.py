@@ -117,7 +117,9 @@ class HardwareMovementSerializer(HardwareMovementStatusSerializer):
     company = CompanyNameSerializer(allow_null=True)
 
 
-class HardwareSerializer(api.Serializer):
+class HardwareSummarySerializer(api.Serializer):
+    """An item as other records (movement requests) show it."""
+
     id = serializers.UUIDField()
     description = serializers.CharField(allow_null=True)
     serial_number = serializers.CharField()
@@ -128,6 +130,9 @@ class HardwareSerializer(api.Serializer):
     display_size = serializers.CharField(required=False, help_text="Only when the item has it.")
     processor = serializers.CharField(required=False, help_text="Only when the item has it.")
     image = serializers.CharField()
+
+
+class HardwareSerializer(HardwareSummarySerializer):
     date_bought = serializers.DateTimeField(allow_null=True)
     country_code = serializers.CharField()
     status = serializers.ChoiceField(choices=HardwareStatus.choices)

@@ -5,6 +5,7 @@ from rest_framework import serializers
 from companies.api.serializers import CompanyCreateSerializer
 from config.api import serializers as api
 from employees.api.serializers import EmployeeInputSerializer
+from hardware.api.serializers import HardwareSummarySerializer, StorageRefSerializer
 from hardware.choices import ITEM_TYPE_NAMES
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
 
@@ -175,24 +176,6 @@ class StatusChangeSerializer(api.Serializer):
     status_to = serializers.ChoiceField(choices=MovementStatus.choices)
 
 
-class MovementStorageSerializer(api.Serializer):
-    id = serializers.UUIDField()
-    country_code = serializers.CharField()
-
-
-class CarriedHardwareSerializer(api.Serializer):
-    id = serializers.UUIDField()
-    description = serializers.CharField(allow_null=True)
-    serial_number = serializers.CharField()
-    brand = serializers.CharField(allow_null=True)
-    name = serializers.CharField()
-    ram = serializers.CharField(required=False, help_text="Only when the item has it.")
-    disk_space = serializers.CharField(required=False, help_text="Only when the item has it.")
-    display_size = serializers.CharField(required=False, help_text="Only when the item has it.")
-    processor = serializers.CharField(required=False, help_text="Only when the item has it.")
-    image = serializers.CharField()
-
-
 class MovementRequestSerializer(api.Serializer):
     id = serializers.UUIDField()
     movement_request_number = serializers.IntegerField()
@@ -215,6 +198,6 @@ class MovementRequestSerializer(api.Serializer):
     movement_request_status_historic = StatusChangeSerializer(many=True)
     to_employee = MovementPersonSerializer(allow_null=True)
     from_employee = MovementPersonSerializer(allow_null=True)
-    storage = MovementStorageSerializer(allow_null=True)
+    storage = StorageRefSerializer(allow_null=True)
     company_name = serializers.CharField()
-    hardwares = CarriedHardwareSerializer(many=True)
+    hardwares = HardwareSummarySerializer(many=True)
