@@ -1,7 +1,7 @@
 """The back office's shared parts: refusals as messages, and operators' moves of records that
 follow a status graph (movement requests, orders)."""
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django import forms
@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from config.actors import Actor
 from config.errors import ServiceError
+from config.workflow import NO_SHIPPING, Shipping
 
 
 @contextmanager
@@ -47,6 +48,24 @@ class RecordInline(admin.TabularInline):
         return False
 
 
+class StatusHistoryInline(RecordInline):
+    """A record's history (config.workflow.StatusChange): every move, who made it and what
+    came with it. Subclasses name the model."""
+
+    verbose_name_plural = "status history"
+    fields = [
+        "created_at",
+        "status_from",
+        "status_to",
+        "actor_kind",
+        "actor_name",
+        "eta",
+        "tracking_code",
+        "tracking_link",
+        "note",
+    ]
+
+
 class MoveForm(forms.Form):
     """An operator's move from a record's page: the status is the button pressed, the rest
     optional (checked by the service, like the command's)."""
@@ -72,19 +91,16 @@ class OperatorMovesAdmin(admin.ModelAdmin):
     """A record that moves along a status graph: one button per allowed move on its page (with
     an optional eta and tracking), and one bulk action per status it can be moved to. The
     record's fields are never typed in; it changes by its service's moves, which keep its
-    history. Subclasses name the graph and say how a record moves."""
+    history. The graph and the number the record is known by are its model's
+    (config.workflow.StatusModel); subclasses say how a record moves."""
 
-    status_graph: Mapping[str, tuple[str, ...]]
-    # The number operators and clients know the record by (order 1042).
-    number_field: str
     change_form_template = "admin/operator_moves_change_form.html"
 
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        targets = dict.fromkeys(status for moves in cls.status_graph.values() for status in moves)
-        cls.actions = [_mark_action(status) for status in targets]
+    def __init__(self, model, admin_site):
+        super().__init__(model, admin_site)
+        self.actions = [_mark_action(status) for status in model.status_targets()]
 
-    def move(self, record, status: str, actor: Actor, **extras):
+    def move(self, record, status: str, actor: Actor, shipping: Shipping = NO_SHIPPING):
         """Move `record` through its service and answer it moved; refusals raise."""
         raise NotImplementedError
 
@@ -113,13 +129,16 @@ class OperatorMovesAdmin(admin.ModelAdmin):
         record = self.changeable(request, pk)
         form = MoveForm(request.POST)
         if form.is_valid():
-            extras = {
-                name: form.cleaned_data[name] for name in ("eta", "tracking_code", "tracking_link")
-            }
+            fields = form.cleaned_data
+            shipping = Shipping(
+                eta=fields["eta"],
+                tracking_code=fields["tracking_code"],
+                tracking_link=fields["tracking_link"],
+            )
             with refusals_as_messages(request):
                 status, actor = form.cleaned_data["status"], Actor.staff(request.user)
-                moved = self.move(record, status, actor, **extras)
-                messages.success(request, f"{self.label(moved)} is now {moved.status}.")
+                moved = self.move(record, status, actor, shipping)
+                messages.success(request, f"{moved.label} is now {moved.status}.")
         else:
             form_errors_as_messages(request, form)
         return redirect(self._url_name("change"), record.pk)
@@ -128,15 +147,12 @@ class OperatorMovesAdmin(admin.ModelAdmin):
         """Each record moves in its own transaction; a refusal is reported and the others
         still move."""
         moved = 0
-        for record in queryset.order_by(self.number_field):
+        for record in queryset.order_by(self.model.number_field):
             with refusals_as_messages(request):
                 self.move(record, status, Actor.staff(request.user))
                 moved += 1
         if moved:
             messages.success(request, f"Moved {moved} {self.opts.verbose_name}(s) to {status}.")
-
-    def label(self, record) -> str:
-        return f"{self.opts.verbose_name.capitalize()} {getattr(record, self.number_field)}"
 
     def changeable(self, request, pk):
         record = get_object_or_404(self.model, pk=pk)

@@ -6,9 +6,9 @@ command, which lives in logistics, never imports orders, and orders never import
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
 
 from config.actors import Actor
+from config.workflow import NO_SHIPPING, Shipping
 
 
 @dataclass(frozen=True)
@@ -18,9 +18,7 @@ class Move:
     record_id: str
     status: str
     actor: Actor
-    eta: date | None = None
-    tracking_code: str | None = None
-    tracking_link: str | None = None
+    shipping: Shipping = NO_SHIPPING
 
 
 # Makes the move through the flow's service and answers the record's new status; a refusal is

@@ -1,9 +1,9 @@
 from django.contrib import admin
 
-from config.admin import OperatorMovesAdmin, RecordInline
+from config.admin import OperatorMovesAdmin, RecordInline, StatusHistoryInline
+from config.workflow import NO_SHIPPING
 from hardware.admin import HardwareAdmin
 from logistics import services
-from logistics.choices import ALLOWED_MOVES
 from logistics.models import MovementRequest, MovementRequestStatusChange
 
 
@@ -31,27 +31,12 @@ class CarriedHardwareInline(RecordInline):
         return link.hardware.in_movement
 
 
-class StatusChangeInline(RecordInline):
-    """The request's history: every move, who made it and what came with it."""
-
+class StatusChangeInline(StatusHistoryInline):
     model = MovementRequestStatusChange
-    verbose_name_plural = "status history"
-    fields = [
-        "created_at",
-        "status_from",
-        "status_to",
-        "actor_kind",
-        "actor_name",
-        "eta",
-        "tracking_code",
-        "tracking_link",
-    ]
 
 
 @admin.register(MovementRequest)
 class MovementRequestAdmin(OperatorMovesAdmin):
-    status_graph = ALLOWED_MOVES
-    number_field = "movement_request_number"
     list_display = [
         "movement_request_number",
         "type",
@@ -122,9 +107,9 @@ class MovementRequestAdmin(OperatorMovesAdmin):
     readonly_fields = [field for _, options in fieldsets for field in options["fields"]]
     inlines = [CarriedHardwareInline, StatusChangeInline]
 
-    def move(self, record, status, actor, **extras):
+    def move(self, record, status, actor, shipping=NO_SHIPPING):
         return services.movement_request_move(
-            movement_request_id=record.pk, to_status=status, actor=actor, **extras
+            movement_request_id=record.pk, to_status=status, actor=actor, shipping=shipping
         )
 
 

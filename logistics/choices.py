@@ -29,3 +29,5 @@ ALLOWED_MOVES = {
     MovementStatus.COORDINATED: (MovementStatus.DONE,),
     MovementStatus.DONE: (),
 }
+# Every move tells the company the same way.
+MOVE_EVENTS = dict.fromkeys(MovementStatus, "movement_request.status_changed")

@@ -4,11 +4,18 @@ import uuid
 
 from django.db import models
 
-from config.actors import ActorKind
-from logistics.choices import ALLOWED_MOVES, HandledBy, MovementStatus, MovementType, SendTo
+from config.workflow import StatusChange, StatusField, StatusModel
+from logistics.choices import (
+    ALLOWED_MOVES,
+    MOVE_EVENTS,
+    HandledBy,
+    MovementStatus,
+    MovementType,
+    SendTo,
+)
 
 
-class MovementRequest(models.Model):
+class MovementRequest(StatusModel):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     movement_request_number = models.PositiveBigIntegerField(unique=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -17,7 +24,14 @@ class MovementRequest(models.Model):
         "companies.Company", on_delete=models.PROTECT, related_name="movement_requests"
     )
     type = models.CharField(max_length=12, choices=MovementType.choices)
-    status = models.CharField(max_length=12, choices=MovementStatus.choices, db_index=True)
+    status = StatusField(
+        max_length=12,
+        choices=MovementStatus.choices,
+        db_index=True,
+        moves=ALLOWED_MOVES,
+        events=MOVE_EVENTS,
+        payload="logistics.selectors.movement_request_payload",
+    )
     send_to = models.CharField(max_length=8, choices=SendTo.choices)
     handled_by = models.CharField(max_length=8, choices=HandledBy.choices)
     expected_date = models.DateField(null=True, blank=True)
@@ -51,38 +65,13 @@ class MovementRequest(models.Model):
         ordering = ["-created_at", "-movement_request_number"]
         indexes = [models.Index(fields=["company", "type", "-created_at"])]
 
+    number_field = "movement_request_number"
+
     def __str__(self):
         return f"Movement {self.movement_request_number} ({self.type}, {self.status})"
 
-    def allowed_moves(self) -> tuple[MovementStatus, ...]:
-        return ALLOWED_MOVES[MovementStatus(self.status)]
 
-    def can_move_to(self, status: MovementStatus) -> bool:
-        return status in self.allowed_moves()
-
-
-class MovementRequestStatusChange(models.Model):
-    """One step of a request's history: from where to where, who moved it, and what came
-    with the move."""
-
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+class MovementRequestStatusChange(StatusChange):
     movement_request = models.ForeignKey(
         MovementRequest, on_delete=models.CASCADE, related_name="status_history"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    status_from = models.CharField(
-        max_length=12, choices=MovementStatus.choices, null=True, blank=True
-    )
-    status_to = models.CharField(max_length=12, choices=MovementStatus.choices)
-    actor_kind = models.CharField(max_length=12, choices=ActorKind.choices)
-    actor_name = models.CharField(max_length=200)
-    eta = models.DateField(null=True, blank=True)
-    tracking_code = models.CharField(max_length=100, null=True, blank=True)
-    tracking_link = models.URLField(max_length=500, null=True, blank=True)
-
-    class Meta:
-        ordering = ["created_at", "id"]
-        verbose_name = "status change"
-
-    def __str__(self):
-        return f"{self.status_from or '—'} → {self.status_to}"

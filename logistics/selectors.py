@@ -128,6 +128,11 @@ def movement_request_row(*, company: Company, movement_request_id: UUID) -> dict
     return rows[0]
 
 
+def movement_request_payload(movement: MovementRequest) -> dict:
+    """The request as GET /movement_requests/{id} shows it: the data of its events."""
+    return movement_request_row(company=movement.company, movement_request_id=movement.pk)
+
+
 def hardware_movements(*, items: QuerySet[Hardware], detail: bool) -> dict[UUID, list[dict]]:
     """The movement requests of hardware items, newest first, in one query, for the hardware
     reads (logistics.apps hands this to hardware.selectors, which cannot import logistics):

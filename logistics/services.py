@@ -7,14 +7,19 @@ from uuid import UUID
 from django.db import transaction
 from django.utils import timezone
 
-from companies.events import event_record
 from companies.models import ApiClient, Company
 from companies.services import company_create_or_update
 from config.actors import Actor, ActorKind
 from config.countries import are_compatible
 from config.errors import NotFound, ServiceError
-from config.moves import apply_shipping, check_move
 from config.numbering import save_with_next_number
+from config.workflow import (
+    NO_SHIPPING,
+    Shipping,
+    event_record_about,
+    status_history_write,
+    transition_apply,
+)
 from employees.models import Employee
 from employees.selectors import employee_get_by_email
 from employees.services import employee_upsert
@@ -22,8 +27,8 @@ from hardware import services as hardware_services
 from hardware.choices import CreatedThrough, HardwareStatus
 from hardware.models import Hardware, Storage
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
-from logistics.models import MovementRequest, MovementRequestStatusChange
-from logistics.selectors import MOVEMENT_REQUEST_NOT_FOUND, movement_request_row
+from logistics.models import MovementRequest
+from logistics.selectors import MOVEMENT_REQUEST_NOT_FOUND
 
 SAME_EMPLOYEE = "toEmployeeEmail must name another employee than the source employee"
 NEW_HARDWARES_OFF_ON = (
@@ -71,8 +76,8 @@ def movement_onboarding_create(
     save_with_next_number(movement, "movement_request_number")
     movement.hardwares.set(items)
     hardware_services.hardware_mark_in_movement(items=items, in_movement=True)
-    _record_move(movement, status_from=None, actor=actor)
-    _movement_event(movement, "movement_request.created")
+    status_history_write(movement, status_from=None, actor=actor)
+    event_record_about(movement, "movement_request.created")
     return movement
 
 
@@ -148,9 +153,9 @@ def movement_offboarding_create(
         movement.save(update_fields=["date_completed"])
     else:
         hardware_services.hardware_mark_in_movement(items=items, in_movement=True)
-    _record_move(movement, status_from=None, actor=Actor.api_client(api_client))
+    status_history_write(movement, status_from=None, actor=Actor.api_client(api_client))
     # Handled by COMPANY it is created DONE: one event, whose payload shows it DONE.
-    _movement_event(movement, "movement_request.created")
+    event_record_about(movement, "movement_request.created")
     return movement
 
 
@@ -160,35 +165,19 @@ def movement_request_move(
     movement_request_id: UUID,
     to_status: MovementStatus,
     actor: Actor,
-    eta: date | None = None,
-    tracking_code: str | None = None,
-    tracking_link: str | None = None,
+    shipping: Shipping = NO_SHIPPING,
 ) -> MovementRequest:
     """An operator's move (admin or command): PROCESSING -> COORDINATED -> DONE, or
     PROCESSING -> DONE. At DONE the hardware lands with the employee or in storage."""
     movement = MovementRequest.objects.select_for_update().filter(pk=movement_request_id).first()
     if movement is None:
         raise NotFound(MOVEMENT_REQUEST_NOT_FOUND)
-    check_move(movement, to_status, label=f"Movement request {movement.movement_request_number}")
-    status_from = movement.status
-    movement.status = to_status
-    apply_shipping(movement, eta=eta, tracking_code=tracking_code, tracking_link=tracking_link)
-    if to_status == MovementStatus.DONE:
+
+    def land_at_done(movement: MovementRequest) -> None:
         _complete(movement, list(movement.hardwares.select_for_update().order_by("pk")))
-    movement.save()
-    _record_move(movement, status_from=status_from, actor=actor)
-    _movement_event(movement, "movement_request.status_changed")
-    return movement
 
-
-def _movement_event(movement: MovementRequest, kind: str) -> None:
-    """An event of `kind` about `movement` as GET /movement_requests/{id} shows it now, written
-    in the caller's transaction (companies.events)."""
-    event_record(
-        company=movement.company,
-        kind=kind,
-        payload=movement_request_row(company=movement.company, movement_request_id=movement.pk),
-    )
+    rule = land_at_done if to_status == MovementStatus.DONE else None
+    return transition_apply(movement, to_status, actor=actor, shipping=shipping, rule=rule)
 
 
 def _complete(movement: MovementRequest, items: list[Hardware]) -> None:
@@ -333,16 +322,3 @@ def _item_error(index: int, item: Hardware, problem: str) -> dict:
 
 def _requester_name(actor: Actor) -> str | None:
     return actor.name if actor.kind == ActorKind.API_CLIENT else None
-
-
-def _record_move(movement: MovementRequest, *, status_from: str | None, actor: Actor) -> None:
-    MovementRequestStatusChange.objects.create(
-        movement_request=movement,
-        status_from=status_from,
-        status_to=movement.status,
-        actor_kind=actor.kind,
-        actor_name=actor.name,
-        eta=movement.eta,
-        tracking_code=movement.tracking_code,
-        tracking_link=movement.tracking_link,
-    )

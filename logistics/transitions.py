@@ -14,9 +14,7 @@ def movement_transition(move: Move) -> str:
         movement_request_id=uuid_or_400(move.record_id, INVALID_ID),
         to_status=_status(move.status),
         actor=move.actor,
-        eta=move.eta,
-        tracking_code=move.tracking_code,
-        tracking_link=move.tracking_link,
+        shipping=move.shipping,
     )
     return movement.status
 

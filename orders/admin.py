@@ -5,21 +5,22 @@ from django.db.models.functions import Coalesce
 from django.forms.models import BaseInlineFormSet
 from django.shortcuts import redirect
 from django.urls import path, reverse
-from django.utils import timezone
 from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from catalog.models import CatalogItem
 from config.admin import (
     OperatorMovesAdmin,
-    RecordInline,
+    StatusHistoryInline,
     form_errors_as_messages,
     refusals_as_messages,
 )
 from config.countries import EU, EU_MEMBERS, is_european
+from config.errors import ServiceError
+from config.workflow import NO_SHIPPING
 from hardware.models import Hardware
 from orders import services
-from orders.choices import ALLOWED_MOVES, EDITABLE_STATUSES
+from orders.choices import EDITABLE_STATUSES
 from orders.models import HardwareRequest, Order, OrderStatusChange, Reseller
 
 
@@ -63,17 +64,40 @@ class LineForm(forms.ModelForm):
 
 
 class LinesFormSet(BaseInlineFormSet):
+    """The lines' prices and availability, saved by the order_lines_price service (never by
+    the formset itself), which records the order.updated event."""
+
     def clean(self):
         super().clean()
         if not self.has_changed():
             return
-        # The client may confirm (or the order move on) while the page is open: lines change
-        # only while the order, locked here until the page is saved, can still change.
-        order = Order.objects.select_for_update().get(pk=self.instance.pk)
-        if order.status not in EDITABLE_STATUSES:
-            raise forms.ValidationError(
-                f"Order {order.order_number} is now {order.status}: its lines can no longer change."
+        # The client may confirm (or the order move on) while the page is open: the page is
+        # refused as a whole, on the form, when the order can no longer change. The lock taken
+        # here lasts until the page is saved (the admin saves in one transaction).
+        try:
+            services.order_lines_editable_locked(self.instance.pk)
+        except ServiceError as error:
+            raise forms.ValidationError(error.message) from None
+
+    def save(self, commit=True):
+        """Through the order_lines_price service, which keeps its rules and tells the company;
+        the admin's change message still lists what changed."""
+        changed = [form for form in self.forms if form.has_changed()]
+        self.new_objects, self.deleted_objects = [], []
+        self.changed_objects = [(form.instance, form.changed_data) for form in changed]
+        if changed:
+            services.order_lines_price(
+                order_id=self.instance.pk,
+                pricings=[
+                    services.LinePricing(
+                        hardware_request_id=form.instance.pk,
+                        quoted_unit_price=form.cleaned_data["quoted_unit_price"],
+                        is_available=form.cleaned_data["is_available"],
+                    )
+                    for form in changed
+                ],
             )
+        return [form.instance for form in changed]
 
 
 class LineInline(admin.TabularInline):
@@ -138,18 +162,12 @@ class LineInline(admin.TabularInline):
         return f"{str(line.alternative_group_id)[:8]}: {', '.join(roles)}"
 
 
-class StatusChangeInline(RecordInline):
-    """The order's history: every move and who made it."""
-
+class StatusChangeInline(StatusHistoryInline):
     model = OrderStatusChange
-    verbose_name_plural = "status history"
-    fields = ["created_at", "status_from", "status_to", "actor_kind", "actor_name"]
 
 
 @admin.register(Order)
 class OrderAdmin(OperatorMovesAdmin):
-    status_graph = ALLOWED_MOVES
-    number_field = "order_number"
     list_display = [
         "order_number",
         "status",
@@ -244,11 +262,6 @@ class OrderAdmin(OperatorMovesAdmin):
         # could undo a move made meanwhile.
         pass
 
-    def save_related(self, request, form, formsets, change):
-        super().save_related(request, form, formsets, change)
-        if any(formset.has_changed() for formset in formsets):
-            Order.objects.filter(pk=form.instance.pk).update(updated_at=timezone.now())
-
     def get_urls(self):
         offer = self.admin_site.admin_view(require_POST(self.offer_view))
         return [
@@ -256,8 +269,10 @@ class OrderAdmin(OperatorMovesAdmin):
             *super().get_urls(),
         ]
 
-    def move(self, record, status, actor, **extras):
-        return services.order_move(order_id=record.pk, to_status=status, actor=actor, **extras)
+    def move(self, record, status, actor, shipping=NO_SHIPPING):
+        return services.order_move(
+            order_id=record.pk, to_status=status, actor=actor, shipping=shipping
+        )
 
     def offer_view(self, request, order_id):
         order = self.changeable(request, order_id)

@@ -30,5 +30,12 @@ ALLOWED_MOVES = {
     OrderStatus.CANCELLED: (),
     OrderStatus.DELIVERED: (),
 }
+# The event that tells the company of each move.
+MOVE_EVENTS = {
+    OrderStatus.QUOTED: "order.quoted",
+    OrderStatus.ACCEPTED: "order.accepted",
+    OrderStatus.DELIVERED: "order.delivered",
+    OrderStatus.CANCELLED: "order.cancelled",
+}
 # While lines and alternatives may still change.
 EDITABLE_STATUSES = (OrderStatus.PENDING, OrderStatus.QUOTED)

@@ -4,8 +4,8 @@ import uuid
 
 from django.db import models
 
-from config.actors import ActorKind
-from orders.choices import ALLOWED_MOVES, OrderStatus, SendTo
+from config.workflow import StatusChange, StatusField, StatusModel
+from orders.choices import ALLOWED_MOVES, MOVE_EVENTS, OrderStatus, SendTo
 
 
 class Reseller(models.Model):
@@ -22,7 +22,7 @@ class Reseller(models.Model):
         return f"{self.code} ({self.country_code})"
 
 
-class Order(models.Model):
+class Order(StatusModel):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     order_number = models.PositiveBigIntegerField(unique=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -30,7 +30,14 @@ class Order(models.Model):
     company = models.ForeignKey(
         "companies.Company", on_delete=models.PROTECT, related_name="orders"
     )
-    status = models.CharField(max_length=10, choices=OrderStatus.choices, db_index=True)
+    status = StatusField(
+        max_length=10,
+        choices=OrderStatus.choices,
+        db_index=True,
+        moves=ALLOWED_MOVES,
+        events=MOVE_EVENTS,
+        payload="orders.selectors.order_payload",
+    )
     country_code = models.CharField(max_length=2)
     send_to = models.CharField(max_length=10, choices=SendTo.choices)
     employee = models.ForeignKey(
@@ -66,14 +73,10 @@ class Order(models.Model):
             )
         ]
 
+    number_field = "order_number"
+
     def __str__(self):
         return f"Order {self.order_number} ({self.status})"
-
-    def allowed_moves(self) -> tuple[OrderStatus, ...]:
-        return ALLOWED_MOVES[OrderStatus(self.status)]
-
-    def can_move_to(self, status: OrderStatus) -> bool:
-        return status in self.allowed_moves()
 
 
 class AlternativeGroup(models.Model):
@@ -134,20 +137,5 @@ class HardwareRequest(models.Model):
         return f"{self.amount} x {self.model or self.hardware_type}"
 
 
-class OrderStatusChange(models.Model):
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+class OrderStatusChange(StatusChange):
     order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="status_history")
-    created_at = models.DateTimeField(auto_now_add=True)
-    status_from = models.CharField(
-        max_length=10, choices=OrderStatus.choices, null=True, blank=True
-    )
-    status_to = models.CharField(max_length=10, choices=OrderStatus.choices)
-    actor_kind = models.CharField(max_length=12, choices=ActorKind.choices)
-    actor_name = models.CharField(max_length=200)
-
-    class Meta:
-        ordering = ["created_at", "id"]
-        verbose_name = "status change"
-
-    def __str__(self):
-        return f"{self.status_from or '—'} → {self.status_to}"

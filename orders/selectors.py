@@ -140,6 +140,11 @@ def order_row(*, company: Company, order_id: UUID) -> dict:
     return rows[0]
 
 
+def order_payload(order: Order) -> dict:
+    """The order as GET /orders/{orderId} shows it: the data of its events."""
+    return order_row(company=order.company, order_id=order.pk)
+
+
 def _lines_by_order(orders: QuerySet[Order]) -> dict[UUID, list[dict]]:
     """Each order's top-level lines: the lines in no group, and the selected candidate of each
     group carrying the group with all its candidates."""

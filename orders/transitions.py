@@ -17,9 +17,7 @@ def order_transition(move: Move) -> str:
         order_id=uuid_or_400(move.record_id, INVALID_ID),
         to_status=to_status,
         actor=move.actor,
-        eta=move.eta,
-        tracking_code=move.tracking_code,
-        tracking_link=move.tracking_link,
+        shipping=move.shipping,
         price_from_catalog=to_status == OrderStatus.QUOTED,
     )
     return order.status

@@ -120,6 +120,23 @@ class QuoteSerializer(api.Serializer):
         child=serializers.ChoiceField(choices=ExtraService.choices), required=False, default=list
     )
 
+    def to_quote(self) -> tuple[dict | None, services.Quote]:
+        """The inline company (None when the body names one by companyCode) and the quote."""
+        data = self.validated_data
+        quote = services.Quote(
+            country_code=data["country_code"],
+            send_to=data["send_to"],
+            lines=[services.QuoteLine(**line) for line in data["hardwares"]],
+            employee_email=data.get("employee_email"),
+            employee=data.get("employee"),
+            po_number=data.get("po_number"),
+            client_name=data.get("client_name"),
+            abm_id=data.get("ABMId"),
+            auto_quote=data["auto_quote"],
+            extra_service_types=data["extra_service_type"],
+        )
+        return data.get("company"), quote
+
     def validate(self, attrs):
         if "company_code" in attrs and attrs.get("company") is not None:
             raise serializers.ValidationError(
@@ -145,23 +162,13 @@ class OrderQuoteView(APIView):
     def post(self, request):
         serializer = QuoteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        # An inline company is created or updated by the service, in the quote's transaction.
-        company_data = data.get("company")
+        company, quote = serializer.to_quote()
         order, created = services.order_quote(
             api_client=request.user,
-            company=None if company_data else company_from_body(request),
-            company_data=company_data,
-            country_code=data["country_code"],
-            send_to=data["send_to"],
-            lines=data["hardwares"],
-            employee_email=data.get("employee_email"),
-            employee_data=data.get("employee"),
-            po_number=data.get("po_number"),
-            client_name=data.get("client_name"),
-            abm_id=data.get("ABMId"),
-            auto_quote=data["auto_quote"],
-            extra_service_types=data["extra_service_type"],
+            # An inline company is created or updated by the service, in the quote's
+            # transaction.
+            company=company or company_from_body(request),
+            quote=quote,
         )
         row = order_row(company=order.company, order_id=order.id)
         return Response([row], status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)

@@ -11,6 +11,8 @@ from django.utils import timezone
 
 from companies.models import Event
 from config.actors import Actor
+from config.errors import ServiceError
+from config.workflow import Shipping
 from logistics import services as movement_services
 from orders import services as order_services
 from tests.factories import (
@@ -254,7 +256,10 @@ def test_each_operator_move_records_its_event_once(caller, company, status_from,
     order = priced_order(company, status_from)
 
     order_services.order_move(
-        order_id=order.id, to_status=status_to, actor=OPERATOR, tracking_code="TRK-1"
+        order_id=order.id,
+        to_status=status_to,
+        actor=OPERATOR,
+        shipping=Shipping(tracking_code="TRK-1"),
     )
 
     event = only_event(company, kind)
@@ -268,7 +273,7 @@ def test_each_operator_move_records_its_event_once(caller, company, status_from,
 def test_a_move_the_graph_refuses_records_nothing(company):
     order = priced_order(company, "PENDING")
 
-    with pytest.raises(order_services.ServiceError):
+    with pytest.raises(ServiceError):
         order_services.order_move(order_id=order.id, to_status="DELIVERED", actor=OPERATOR)
 
     assert kinds(company) == []
@@ -278,7 +283,7 @@ def test_a_move_refused_by_its_own_rule_records_nothing(company):
     order = OrderFactory(company=company)
     HardwareRequestFactory(order=order)  # no price: it cannot be QUOTED
 
-    with pytest.raises(order_services.ServiceError):
+    with pytest.raises(ServiceError):
         order_services.order_move(order_id=order.id, to_status="QUOTED", actor=OPERATOR)
 
     assert kinds(company) == []

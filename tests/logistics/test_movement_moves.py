@@ -14,6 +14,7 @@ from django.db import connection
 
 from config.actors import Actor
 from config.errors import NotFound, ServiceError
+from config.workflow import Shipping
 from hardware.models import Hardware
 from logistics import services
 from logistics.models import MovementRequest
@@ -37,9 +38,12 @@ def onboarding(items: int = 2) -> MovementRequest:
     )
 
 
-def move(movement, status, **extra):
+def move(movement, status, **shipping):
     return services.movement_request_move(
-        movement_request_id=movement.id, to_status=status, actor=OPERATOR, **extra
+        movement_request_id=movement.id,
+        to_status=status,
+        actor=OPERATOR,
+        shipping=Shipping(**shipping),
     )
 
 

@@ -6,6 +6,7 @@ from datetime import date
 import pytest
 
 from config.actors import Actor
+from config.workflow import Shipping
 from logistics import services
 from logistics.api.serializers import MovementRequestSerializer
 from tests.factories import (
@@ -57,8 +58,7 @@ def coordinated_onboarding(caller, company):
         movement_request_id=movement.id,
         to_status="COORDINATED",
         actor=Actor.command("transition"),
-        eta=date(2026, 11, 28),
-        tracking_code="TRK-1",
+        shipping=Shipping(eta=date(2026, 11, 28), tracking_code="TRK-1"),
     )
     movement.refresh_from_db()
     return movement, employee, item

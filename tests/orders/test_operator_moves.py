@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from config.actors import Actor
 from config.errors import NotFound, ServiceError
+from config.workflow import Shipping
 from hardware.models import Hardware, HardwareNote, Storage
 from orders import services
 from orders.models import Order
@@ -46,8 +47,14 @@ REFUSED = [
 ]
 
 
-def move(order, status, **extra) -> Order:
-    return services.order_move(order_id=order.id, to_status=status, actor=OPERATOR, **extra)
+def move(order, status, price_from_catalog=False, **shipping) -> Order:
+    return services.order_move(
+        order_id=order.id,
+        to_status=status,
+        actor=OPERATOR,
+        shipping=Shipping(**shipping),
+        price_from_catalog=price_from_catalog,
+    )
 
 
 def priced_order(status="PENDING", **fields) -> Order:

@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand
 from config.actors import Actor
 from config.commands import refusals_as_command_errors
 from config.transitions import Move, transitions
+from config.workflow import Shipping
 
 
 def iso_date(value: str) -> date:
@@ -38,9 +39,7 @@ class Command(BaseCommand):
             record_id=record_id,
             status=status,
             actor=Actor.command("transition"),
-            eta=eta,
-            tracking_code=tracking_code,
-            tracking_link=tracking_link,
+            shipping=Shipping(eta=eta, tracking_code=tracking_code, tracking_link=tracking_link),
         )
         with refusals_as_command_errors():
             new_status = transitions()[kind](move)

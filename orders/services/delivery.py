@@ -1,0 +1,83 @@
+"""Delivering an order: the hardware it bought, made for the company."""
+
+from datetime import datetime
+
+from django.conf import settings
+from django.utils import timezone
+
+from config.errors import ServiceError
+from hardware import services as hardware_services
+from hardware.choices import TYPES_WITH_SPECS, CreatedThrough
+from hardware.models import HardwareNote, HardwareType
+from hardware.services import HardwareSpec
+from orders.choices import SendTo
+from orders.models import HardwareRequest, Order
+from orders.services.lines import LINE_SPEC_FIELDS
+from orders.services.records import selected_lines
+
+
+def order_check_deliverable(order: Order) -> None:
+    if order.send_to == SendTo.QUOTE_ONLY:
+        raise ServiceError(
+            f"Order {order.order_number} is a quote only (sendTo QUOTE_ONLY): it is never delivered"
+        )
+    if order.send_to == SendTo.EMPLOYEE and order.employee_id is None:
+        raise ServiceError(
+            f"Order {order.order_number} goes to an employee but names none: it cannot be delivered"
+        )
+
+
+def order_deliver(order: Order) -> None:
+    """One hardware item per unit of each selected line, on the employee (sendTo EMPLOYEE) or
+    in the storage of the order's country, without serial numbers; the order's clientName is
+    noted on each. Extended warranties are sold on lines but are never items. The order's
+    delivery date is today."""
+    order_check_deliverable(order)
+    services_only = set(HardwareType.objects.filter(order_only=True).values_list("name", flat=True))
+    bought = timezone.now()
+    notes = []
+    for line in selected_lines(order):
+        if line.hardware_type in services_only:
+            continue
+        spec = _hardware_spec(order, line, bought)
+        for _ in range(line.amount):
+            item = hardware_services.hardware_create(
+                company=order.company,
+                spec=spec,
+                employee_id=order.employee_id if order.send_to == SendTo.EMPLOYEE else None,
+                created_through=CreatedThrough.ORDER,
+                created_order_id=order.pk,
+            )
+            if order.client_name:
+                notes.append(
+                    HardwareNote(
+                        hardware=item,
+                        content=f"Client Name: {order.client_name}",
+                        # Written by the service, from what the client sent with the order.
+                        author_email=settings.DEFAULT_FROM_EMAIL,
+                    )
+                )
+    HardwareNote.objects.bulk_create(notes)
+    order.date_completed = bought
+    order.date = bought.date()  # the interface's delivery date
+
+
+def _hardware_spec(order: Order, line: HardwareRequest, bought: datetime) -> HardwareSpec:
+    """A line's items: a catalog line's take the catalog model (its type, name and specs); a
+    free-form line's take the line's type, brand and model, and its specs where items carry
+    specs (computers)."""
+    common = {
+        "country_code": order.country_code,
+        "brand": line.brand,
+        "model": line.model,
+        "date_bought": bought,
+        "external_reference": line.external_item_id,
+        "cost": line.quoted_unit_price,
+        "cost_currency": order.currency,
+    }
+    if line.catalog_item_id is not None:
+        return HardwareSpec(common_model_id=line.catalog_item_id, **common)
+    specs = {}
+    if line.hardware_type in TYPES_WITH_SPECS:
+        specs = {field: getattr(line, field) for field in LINE_SPEC_FIELDS}
+    return HardwareSpec(hardware_type=line.hardware_type, **common, **specs)

@@ -1,0 +1,294 @@
+"""POST /orders/quote: a new order, its inline company and employee, and its lines after the
+interface's type rules, in one transaction."""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from uuid import UUID
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+
+from catalog.models import CatalogItem
+from companies.models import ApiClient, Company
+from companies.services import company_create_or_update
+from config.actors import Actor
+from config.api.serializers import camel_case
+from config.countries import are_compatible
+from config.errors import ServiceError
+from config.numbering import save_with_next_number
+from config.workflow import event_record_about, status_history_write, transition_apply
+from employees.models import Employee
+from employees.selectors import employee_get_by_email
+from employees.services import employee_upsert
+from hardware.choices import TYPES_WITH_SPECS
+from orders.choices import OrderStatus, SendTo
+from orders.models import HardwareRequest, Order
+from orders.services.auto_quote import auto_quote_lines, offer_alternatives
+from orders.services.lines import (
+    LINE_SPEC_FIELDS,
+    QuoteLine,
+    line_described,
+    line_from_catalog_item,
+    orderability_problems,
+    type_images,
+)
+
+AUTO_QUOTE_IN_PRODUCTION = "autoQuote is only available in sandbox environments"
+# Type rule 1: what a computer line without a catalog item describes; rule 2: what a warranty
+# line must not describe.
+COMPUTER_FIELDS = ("brand", "model", "processor", "ram", "disk_space", "display_size")
+WARRANTY_TYPES = frozenset({"EXTENDED_WARRANTY_MAC", "EXTENDED_WARRANTY_WINDOWS"})
+# What a catalog line takes from its catalog item; sent beside catalogModelId, it would
+# contradict it or be silently dropped.
+CATALOG_DESCRIBED_FIELDS = ("brand", "model", *LINE_SPEC_FIELDS, "image")
+
+
+@dataclass(frozen=True)
+class Quote:
+    """What a quote asks for, checked for shape by its serializer. `employee` is an inline
+    employee as employees.services.employee_upsert takes it."""
+
+    country_code: str
+    send_to: SendTo
+    lines: Sequence[QuoteLine]
+    employee_email: str | None = None
+    employee: Mapping | None = None
+    po_number: str | None = None
+    client_name: str | None = None
+    abm_id: str | None = None
+    auto_quote: bool = False
+    extra_service_types: Sequence[str] = ()
+
+
+class _PoNumberTaken(Exception):
+    """The company already has an order with the quote's poNumber: the quote's transaction is
+    undone, and that order is the answer."""
+
+    def __init__(self, order: Order):
+        super().__init__(f"Order {order.order_number} has this poNumber")
+        self.order = order
+
+
+def order_quote(
+    *, api_client: ApiClient, company: Company | Mapping, quote: Quote
+) -> tuple[Order, bool]:
+    """A new quote order of `company` (or of the inline company it describes, created or
+    updated), and True. PENDING; with `auto_quote` (never in production) QUOTED, every line
+    priced and alternatives offered for catalog lines short of stock. Each refused field of a
+    line is named by its path (`hardwares[0].brand`).
+
+    When the company already has an order with the poNumber, that order and False: nothing is
+    written, not even the inline company or employee. Of concurrent quotes with one new
+    poNumber, the unique constraint lets one create; the others answer its order. One
+    transaction holds the rest, so a refusal anywhere leaves nothing behind."""
+    if quote.auto_quote and settings.ENVIRONMENT == "production":
+        raise ServiceError(AUTO_QUOTE_IN_PRODUCTION)
+    actor = Actor.api_client(api_client)
+    try:
+        with transaction.atomic():
+            if not isinstance(company, Company):
+                company = _quote_company(api_client, company)
+            repeated = _order_with_po_number(company, quote.po_number)
+            if repeated is not None:
+                raise _PoNumberTaken(repeated)
+            employee = _quote_employee(company, quote)
+            images = type_images()
+            requests = _quote_lines(quote.lines, quote.country_code, images)
+            order = Order(
+                company=company,
+                status=OrderStatus.PENDING,
+                country_code=quote.country_code,
+                send_to=quote.send_to,
+                employee=employee,
+                api_client_requester_name=api_client.name,
+                client_name=quote.client_name,
+                po_number=quote.po_number,
+                extra_service_type=list(dict.fromkeys(quote.extra_service_types)),
+                comments=_quote_comments(quote.abm_id, quote.client_name),
+            )
+            _save_numbered(order)
+            offered = []
+            if quote.auto_quote:
+                offered = auto_quote_lines(requests, quote.country_code, images)
+            # One insert each, in the request's order: createdAt orders the lines.
+            for request in requests:
+                request.order = order
+                request.save(force_insert=True)
+            status_history_write(order, status_from=None, actor=actor)
+            event_record_about(order, "order.created")
+            if quote.auto_quote:
+                offer_alternatives(order, offered)
+                transition_apply(order, OrderStatus.QUOTED, actor=actor, note="autoQuote")
+            return order, True
+    except _PoNumberTaken as taken:
+        return taken.order, False
+
+
+def _quote_company(api_client: ApiClient, data: Mapping) -> Company:
+    return company_create_or_update(
+        api_client=api_client,
+        name=data["name"],
+        code=data["company_code"],
+        country_code=data["country_code"],
+        legal_number=data["legal_number"],
+        contact_email=data["contact_email"],
+        phone=data["phone"],
+    )
+
+
+def _order_with_po_number(company: Company, po_number: str | None) -> Order | None:
+    if po_number is None:
+        return None
+    return Order.objects.filter(company=company, po_number=po_number).first()
+
+
+def _save_numbered(order: Order) -> None:
+    """Insert the order with the next number. A concurrent quote with the same new poNumber
+    that commits first makes this insert fail on the poNumber constraint; its order is then
+    the answer."""
+    try:
+        # A savepoint, so the quote's transaction can still read the winner's order.
+        with transaction.atomic():
+            save_with_next_number(order, "order_number")
+    except IntegrityError:
+        existing = _order_with_po_number(order.company, order.po_number)
+        if existing is None:
+            raise
+        raise _PoNumberTaken(existing) from None
+
+
+def _quote_employee(company: Company, quote: Quote) -> Employee | None:
+    """sendTo EMPLOYEE names its employee (employeeEmail) or describes one (employee, created
+    or updated), who must live where the order is bought. The other destinations take no
+    employee: one sent is refused rather than dropped, so no client believes it was used."""
+    email, data = quote.employee_email, quote.employee
+    if quote.send_to != SendTo.EMPLOYEE:
+        sent = {"employeeEmail": email, "employee": data}
+        details = [
+            {
+                "field": name,
+                "message": f"{name} applies to sendTo EMPLOYEE only, not {quote.send_to}",
+            }
+            for name, value in sent.items()
+            if value is not None
+        ]
+        if details:
+            raise ServiceError("Invalid request data", details=details)
+        return None
+    if (email is None) == (data is None):
+        raise ServiceError.invalid_field(
+            "employeeEmail", "Send exactly one of employeeEmail and employee with sendTo EMPLOYEE"
+        )
+    if data is not None:
+        _check_delivery_country(data["email"], data["country_code"], quote, "employee")
+        return employee_upsert(company=company, data=data)
+    employee = employee_get_by_email(company=company, email=email)
+    _check_delivery_country(employee.email, employee.country_code, quote, "employeeEmail")
+    return employee
+
+
+def _check_delivery_country(email: str, lives_in: str, quote: Quote, field: str) -> None:
+    if not are_compatible(lives_in, quote.country_code):
+        raise ServiceError.invalid_field(
+            field,
+            f"Employee {email} lives in {lives_in}: an order for {quote.country_code} cannot be "
+            "delivered there",
+        )
+
+
+def _quote_comments(abm_id: str | None, client_name: str | None) -> list[str]:
+    labelled = (("ABMId", abm_id), ("Client Name", client_name))
+    return [f"{label}: {value}" for label, value in labelled if value is not None]
+
+
+def _quote_lines(
+    lines: Sequence[QuoteLine], country_code: str, images: dict[str, str]
+) -> list[HardwareRequest]:
+    """The order's lines, unsaved, after the type rules; the problems of every line are
+    refused together."""
+    items = CatalogItem.objects.in_bulk(
+        [line.catalog_model_id for line in lines if line.catalog_model_id]
+    )
+    requests = []
+    details = []
+    for index, line in enumerate(lines):
+        item = items.get(line.catalog_model_id)
+        if line.catalog_model_id is None:
+            problems = _free_form_problems(line, images)
+        else:
+            problems = _catalog_line_problems(line, item, country_code)
+        details += [
+            {"field": f"hardwares[{index}].{field}", "message": message}
+            for field, message in problems
+        ]
+        if problems:
+            continue
+        if item is None:
+            requests.append(line_described(line, images))
+        else:
+            requests.append(
+                line_from_catalog_item(
+                    item,
+                    amount=line.amount,
+                    images=images,
+                    external_item_id=line.external_item_id,
+                    notes=line.notes,
+                )
+            )
+    if details:
+        raise ServiceError("Invalid request data", details=details)
+    return requests
+
+
+def _free_form_problems(line: QuoteLine, images: dict[str, str]) -> list[tuple[str, str]]:
+    """Type rules 1-3 of a line without catalogModelId."""
+    type_name = line.hardware_type
+    if type_name is None:
+        return [("hardwareType", "hardwareType is required without catalogModelId")]
+    if type_name not in images:
+        known = ", ".join(sorted(images))
+        return [("hardwareType", f"{type_name} is not a hardware type; the types are {known}")]
+    if type_name in TYPES_WITH_SPECS:
+        return [
+            (
+                camel_case(field),
+                f"{camel_case(field)} is required for a {type_name} line without catalogModelId",
+            )
+            for field in COMPUTER_FIELDS
+            if getattr(line, field) is None
+        ]
+    if type_name in WARRANTY_TYPES:
+        return [
+            (camel_case(field), f"{camel_case(field)} is not allowed on a {type_name} line")
+            for field in COMPUTER_FIELDS
+            if getattr(line, field) is not None
+        ]
+    return []
+
+
+def _catalog_line_problems(
+    line: QuoteLine, item: CatalogItem | None, country_code: str
+) -> list[tuple[str, str]]:
+    item_id: UUID = line.catalog_model_id
+    if item is None:
+        return [("catalogModelId", f"Catalog item {item_id} not found")]
+    problems = [
+        (
+            camel_case(field),
+            f"{camel_case(field)} comes from the catalog item; do not send it with catalogModelId",
+        )
+        for field in CATALOG_DESCRIBED_FIELDS
+        if getattr(line, field) is not None
+    ]
+    problems += [
+        ("catalogModelId", problem)
+        for problem in orderability_problems(item, country_code=country_code)
+    ]
+    if item.hardware_type is not None and line.hardware_type not in (None, item.hardware_type):
+        problems.append(
+            (
+                "hardwareType",
+                f"Catalog item {item_id} is a {item.hardware_type}, not a {line.hardware_type}",
+            )
+        )
+    return problems
