@@ -104,6 +104,11 @@ class OperatorMovesAdmin(admin.ModelAdmin):
         """Move `record` through its service and answer it moved; refusals raise."""
         raise NotImplementedError
 
+    def get_readonly_fields(self, request, obj=None):
+        # Nothing of the record itself is typed in: it changes by its moves, which keep its
+        # history and do what comes with them (hardware delivered, landed).
+        return [field for _, options in self.fieldsets for field in options["fields"]]
+
     def has_add_permission(self, request):
         return False  # records come from the API, which applies the rules
 

@@ -7,7 +7,10 @@ command, which lives in logistics, never imports orders, and orders never import
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.db.models import TextChoices
+
 from config.actors import Actor
+from config.errors import ServiceError
 from config.workflow import NO_SHIPPING, Shipping
 
 
@@ -19,6 +22,17 @@ class Move:
     status: str
     actor: Actor
     shipping: Shipping = NO_SHIPPING
+
+    def status_in(self, statuses: type[TextChoices]) -> TextChoices:
+        """The status as typed (any case, spaces around), as one of `statuses`; an unknown one
+        is refused naming them."""
+        try:
+            return statuses(self.status.strip().upper())
+        except ValueError:
+            expected = ", ".join(statuses.values)
+            raise ServiceError(
+                f"Unknown status {self.status}: expected one of {expected}"
+            ) from None
 
 
 # Makes the move through the flow's service and answers the record's new status; a refusal is

@@ -102,9 +102,6 @@ class MovementRequestAdmin(OperatorMovesAdmin):
         ),
         ("Record", {"fields": ["id", "created_at", "updated_at"]}),
     ]
-    # Nothing is typed in: a request changes only by the moves below, which keep its history
-    # and land its hardware.
-    readonly_fields = [field for _, options in fieldsets for field in options["fields"]]
     inlines = [CarriedHardwareInline, StatusChangeInline]
 
     def move(self, record, status, actor, shipping=NO_SHIPPING):

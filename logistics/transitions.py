@@ -1,7 +1,6 @@
 """Movement requests in the operator's `transition` command (registered by logistics.apps)."""
 
 from config.api.identifiers import uuid_or_400
-from config.errors import ServiceError
 from config.transitions import Move
 from logistics import services
 from logistics.choices import MovementStatus
@@ -12,16 +11,8 @@ INVALID_ID = "Invalid MovementRequest id"
 def movement_transition(move: Move) -> str:
     movement = services.movement_request_move(
         movement_request_id=uuid_or_400(move.record_id, INVALID_ID),
-        to_status=_status(move.status),
+        to_status=move.status_in(MovementStatus),
         actor=move.actor,
         shipping=move.shipping,
     )
     return movement.status
-
-
-def _status(typed: str) -> MovementStatus:
-    try:
-        return MovementStatus(typed.strip().upper())
-    except ValueError:
-        expected = ", ".join(MovementStatus.values)
-        raise ServiceError(f"Unknown status {typed}: expected one of {expected}") from None

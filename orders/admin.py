@@ -230,9 +230,6 @@ class OrderAdmin(OperatorMovesAdmin):
         ),
         ("Record", {"fields": ["id", "created_at", "updated_at"]}),
     ]
-    # The order itself is never typed in: it changes by the moves below, which keep its
-    # history and deliver its hardware. Only its lines' prices and availability are edited.
-    readonly_fields = [field for _, options in fieldsets for field in options["fields"]]
     inlines = [LineInline, StatusChangeInline]
     change_form_template = "admin/orders/order/change_form.html"
 

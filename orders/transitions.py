@@ -1,7 +1,6 @@
 """Orders in the operator's `transition` command (registered by orders.apps)."""
 
 from config.api.identifiers import uuid_or_400
-from config.errors import ServiceError
 from config.transitions import Move
 from orders import services
 from orders.choices import OrderStatus
@@ -12,7 +11,7 @@ INVALID_ID = "Invalid order ID format"
 def order_transition(move: Move) -> str:
     """Through the admin's service; an operator at the command line has no price fields to
     fill, so a move to QUOTED first prices unpriced catalog lines from the catalog."""
-    to_status = _status(move.status)
+    to_status = move.status_in(OrderStatus)
     order = services.order_move(
         order_id=uuid_or_400(move.record_id, INVALID_ID),
         to_status=to_status,
@@ -21,11 +20,3 @@ def order_transition(move: Move) -> str:
         price_from_catalog=to_status == OrderStatus.QUOTED,
     )
     return order.status
-
-
-def _status(typed: str) -> OrderStatus:
-    try:
-        return OrderStatus(typed.strip().upper())
-    except ValueError:
-        expected = ", ".join(OrderStatus.values)
-        raise ServiceError(f"Unknown status {typed}: expected one of {expected}") from None

@@ -10,16 +10,15 @@ from django.db import transaction
 
 from companies.models import Company
 from config.actors import Actor
-from config.errors import NotFound, ServiceError
+from config.errors import ServiceError
 from config.workflow import transition_apply
 from orders.choices import EDITABLE_STATUSES, OrderStatus
 from orders.models import AlternativeGroup, HardwareRequest, Order
 from orders.services.lines import catalog_price_if_unpriced
 from orders.services.records import (
     ALTERNATIVES_NOT_EDITABLE,
-    HARDWARE_REQUEST_NOT_FOUND,
-    LINE_OF_ANOTHER_ORDER,
     order_cancelled_email_queue,
+    order_line,
     order_of_client_locked,
     order_of_company_locked,
     order_touched,
@@ -70,15 +69,7 @@ def order_alternative_select(
     order = order_of_client_locked(company, order_id)
     if order.status not in EDITABLE_STATUSES:
         raise ServiceError(ALTERNATIVES_NOT_EDITABLE)
-    line = (
-        HardwareRequest.objects.select_related("alternative_group")
-        .filter(pk=hardware_request_id, order__company=company)
-        .first()
-    )
-    if line is None:
-        raise NotFound(HARDWARE_REQUEST_NOT_FOUND)
-    if line.order_id != order.id:
-        raise ServiceError(LINE_OF_ANOTHER_ORDER)
+    line = order_line(order, hardware_request_id, company=company)
     group = line.alternative_group
     if group is None:
         raise ServiceError(LINE_NOT_GROUPED)

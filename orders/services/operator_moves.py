@@ -23,9 +23,8 @@ from orders.services.lines import (
 )
 from orders.services.records import (
     ALTERNATIVES_NOT_EDITABLE,
-    HARDWARE_REQUEST_NOT_FOUND,
-    LINE_OF_ANOTHER_ORDER,
     order_cancelled_email_queue,
+    order_line,
     order_lines_editable_locked,
     order_locked,
     order_touched,
@@ -135,15 +134,7 @@ def order_offer_alternative(
     order = order_locked(order_id)
     if order.status not in EDITABLE_STATUSES:
         raise ServiceError(ALTERNATIVES_NOT_EDITABLE)
-    line = (
-        HardwareRequest.objects.select_related("alternative_group")
-        .filter(pk=hardware_request_id)
-        .first()
-    )
-    if line is None:
-        raise NotFound(HARDWARE_REQUEST_NOT_FOUND)
-    if line.order_id != order.pk:
-        raise ServiceError(LINE_OF_ANOTHER_ORDER)
+    line = order_line(order, hardware_request_id)
     group = line.alternative_group
     if group is not None and group.selected_id != line.pk:
         raise ServiceError(

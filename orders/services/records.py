@@ -66,6 +66,22 @@ def order_lines_editable_locked(order_id: UUID) -> Order:
     return order
 
 
+def order_line(
+    order: Order, hardware_request_id: UUID, *, company: Company | None = None
+) -> HardwareRequest:
+    """A line of `order`, with its alternative group. Not found (404) when there is no such
+    line (of `company`, when given); refused (400) when it is a line of another order."""
+    lines = HardwareRequest.objects.select_related("alternative_group")
+    if company is not None:
+        lines = lines.filter(order__company=company)
+    line = lines.filter(pk=hardware_request_id).first()
+    if line is None:
+        raise NotFound(HARDWARE_REQUEST_NOT_FOUND)
+    if line.order_id != order.pk:
+        raise ServiceError(LINE_OF_ANOTHER_ORDER)
+    return line
+
+
 def selected_lines(order: Order) -> QuerySet[HardwareRequest]:
     """The lines the order buys: those in no group and each group's selected candidate, in
     the order GET /orders/{orderId} lists them."""
