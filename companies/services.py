@@ -1,5 +1,7 @@
 """Writes of the tenant root: API clients, their keys, companies."""
 
+from dataclasses import dataclass
+
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -99,37 +101,42 @@ def company_webhook_secret_rotate(*, api_client: ApiClient, code: str) -> Compan
     return company
 
 
+@dataclass(frozen=True, kw_only=True)
+class CompanyDetails:
+    """An inline `company` object as the client sends it (offboarding, order quotes), checked
+    for format by its serializer."""
+
+    name: str
+    code: str
+    country_code: str | None = None
+    abm_code: str | None = None
+    legal_number: str | None = None
+    contact_email: str | None = None
+    phone: str | None = None
+
+
 @transaction.atomic
-def company_create_or_update(
-    *,
-    api_client: ApiClient,
-    name: str,
-    code: str,
-    country_code: str | None = None,
-    abm_code: str | None = None,
-    legal_number: str | None = None,
-    contact_email: str | None = None,
-    phone: str | None = None,
-) -> Company:
+def company_create_or_update(*, api_client: ApiClient, details: CompanyDetails) -> Company:
     """An inline `company` object (offboarding, order quotes): a new company of `api_client`,
     or, when the client already has one with this code, that one with its name (and ABM code,
     legal number, contact e-mail and phone, when given) updated; its country stays, as
     PATCH /companies keeps it. A code of another client's company is refused like an unknown
     code, so nothing reveals that it is taken."""
+    code = details.code
     company = Company.objects.select_for_update().filter(code=code.upper()).first()
     optional = {
-        "abm_code": abm_code,
-        "legal_number": legal_number,
-        "contact_email": contact_email,
-        "phone": phone,
+        "abm_code": details.abm_code,
+        "legal_number": details.legal_number,
+        "contact_email": details.contact_email,
+        "phone": details.phone,
     }
     if company is None:
         try:
             return company_create(
                 api_client=api_client,
-                name=name,
+                name=details.name,
                 code=code,
-                country_code=country_code,
+                country_code=details.country_code,
                 **optional,
             )
         except Conflict:
@@ -137,7 +144,7 @@ def company_create_or_update(
             company = Company.objects.select_for_update().get(code=code.upper())
     if company.api_client_id != api_client.id:
         raise ServiceError(INVALID_COMPANY_CODE)
-    changes = {"name": name} | {
+    changes = {"name": details.name} | {
         field: value for field, value in optional.items() if value is not None
     }
     for field, value in changes.items():

@@ -1,5 +1,7 @@
 """Writes of employees: the upsert of POST /employees and of the inline `employee` objects."""
 
+from dataclasses import dataclass
+
 from django.db import IntegrityError, transaction
 
 from companies.models import Company
@@ -39,20 +41,39 @@ UNIQUE_CONSTRAINT_MESSAGES = {
 UPSERT_ATTEMPTS = 3
 
 
+@dataclass(frozen=True, kw_only=True)
+class EmployeeDetails:
+    """An employee as the client describes one (POST /employees, the inline `employee` of
+    movements and quotes), checked for format by its serializer: e-mail, phone in E.164, CPF
+    as 11 digits, country code in capitals. `city` is the geocoder's input."""
+
+    email: str
+    first_name: str
+    last_name: str
+    address: str
+    city: str
+    post_code: str
+    country_code: str
+    phone: str | None = None
+    government_dni: str | None = None
+    cpf: str | None = None
+    address_extra_info: str | None = None
+    external_reference_id: str | None = None
+
+
 @transaction.atomic
-def employee_upsert(*, company: Company, data: dict) -> Employee:
-    """Create or update the company's employee described by `data`, the interface's employee
-    fields in snake_case, already checked for format (email, phone in E.164, CPF as 11 digits,
-    country code in capitals).
+def employee_upsert(*, company: Company, details: EmployeeDetails) -> Employee:
+    """Create or update the company's employee `details` describes.
 
     Matched by `external_reference_id` when a row has it (every field updates, email too),
     else by email (every other field updates and the employee is ACTIVE again), else created.
     Absent, null and empty optional fields keep the stored value. The address is geocoded on
     create and when address, city, post code or country change.
     """
-    values = {key: data[key] for key in STORED_AS_GIVEN if data.get(key) not in (None, "")}
-    values["email"] = data["email"].strip().lower()
-    values["requested_city"] = data["city"]
+    given = {key: getattr(details, key) for key in STORED_AS_GIVEN}
+    values = {key: value for key, value in given.items() if value not in (None, "")}
+    values["email"] = details.email.strip().lower()
+    values["requested_city"] = details.city
     try:
         return _upsert_retrying_races(company=company, values=values)
     except IntegrityError as error:

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from companies.models import ApiClient, Company
-from companies.services import company_create_or_update
+from companies.services import CompanyDetails, company_create_or_update
 from config.actors import Actor, ActorKind
 from config.countries import are_compatible
 from config.errors import NotFound, ServiceError
@@ -22,7 +22,7 @@ from config.workflow import (
 )
 from employees.models import Employee
 from employees.selectors import employee_get_by_email
-from employees.services import employee_upsert
+from employees.services import EmployeeDetails, employee_upsert
 from hardware import services as hardware_services
 from hardware.choices import CreatedThrough, HardwareStatus
 from hardware.models import Hardware, Storage
@@ -47,13 +47,13 @@ def movement_onboarding_create(
     actor: Actor,
     hardware_ids: list[UUID],
     employee_email: str | None = None,
-    employee_data: dict | None = None,
+    employee: EmployeeDetails | None = None,
     expected_date: date | None = None,
 ) -> MovementRequest:
     """Storage hardware to an employee (named by e-mail, or created or updated from inline
     data). The items are locked while they are checked and claimed, so two requests for one
     item can never both succeed."""
-    employee = _employee(company, employee_email, employee_data)
+    employee = _employee(company, employee_email, employee)
     items = hardware_services.hardware_lock(company=company, hardware_ids=hardware_ids)
     _check_items(
         items,
@@ -86,10 +86,9 @@ def movement_offboarding_create(
     *,
     api_client: ApiClient,
     handled_by: HandledBy,
-    company: Company | None = None,
-    company_data: dict | None = None,
+    company: Company | CompanyDetails,
     employee_email: str | None = None,
-    employee_data: dict | None = None,
+    employee: EmployeeDetails | None = None,
     to_employee_email: str | None = None,
     hardware_ids: list[UUID] | None = None,
     new_hardwares: list[dict] | None = None,
@@ -105,15 +104,9 @@ def movement_offboarding_create(
     COMPANY, the request is DONE at once and the hardware has landed when this returns."""
     off_on = to_employee_email is not None
     _check_asked_items(hardware_ids, new_hardwares, off_on=off_on)
-    if company is None:
-        company = company_create_or_update(
-            api_client=api_client,
-            name=company_data["name"],
-            code=company_data["company_code"],
-            country_code=company_data.get("country_code"),
-            abm_code=company_data.get("abm_code"),
-        )
-    employee = _source_employee(company, employee_email, employee_data, must_exist=off_on)
+    if isinstance(company, CompanyDetails):
+        company = company_create_or_update(api_client=api_client, details=company)
+    employee = _source_employee(company, employee_email, employee, must_exist=off_on)
     to_employee = (
         employee_get_by_email(company=company, email=to_employee_email) if off_on else None
     )
@@ -191,9 +184,9 @@ def _complete(movement: MovementRequest, items: list[Hardware]) -> None:
     movement.date_completed = timezone.now()
 
 
-def _employee(company: Company, email: str | None, data: dict | None) -> Employee:
-    if data is not None:
-        return employee_upsert(company=company, data=data)
+def _employee(company: Company, email: str | None, details: EmployeeDetails | None) -> Employee:
+    if details is not None:
+        return employee_upsert(company=company, details=details)
     return employee_get_by_email(company=company, email=email)
 
 
@@ -208,13 +201,13 @@ def _check_asked_items(
 
 
 def _source_employee(
-    company: Company, email: str | None, data: dict | None, *, must_exist: bool
+    company: Company, email: str | None, details: EmployeeDetails | None, *, must_exist: bool
 ) -> Employee:
     """The employee the hardware leaves. An OFF_ON moves hardware someone already has, so its
     inline source employee may update a known employee (found by e-mail) but not create one."""
-    if data is not None and must_exist:
-        employee_get_by_email(company=company, email=data["email"])
-    return _employee(company, email, data)
+    if details is not None and must_exist:
+        employee_get_by_email(company=company, email=details.email)
+    return _employee(company, email, details)
 
 
 def _items_leaving(

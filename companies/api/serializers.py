@@ -2,6 +2,7 @@ from django.core.validators import URLValidator
 from rest_framework import serializers
 
 from companies.models import Company
+from companies.services import CompanyDetails
 from config.api import serializers as api
 from config.api.fields import CountryCodeField
 
@@ -47,6 +48,15 @@ class CompanyCreateSerializer(api.Serializer):
     country_code = CountryCodeField(required=False, allow_null=True)
     abm_code = serializers.CharField(max_length=100, required=False, allow_null=True)
     webhook_url = WebhookUrlField()
+
+
+def company_details(data: dict | None) -> CompanyDetails | None:
+    """The typed inline company of a CompanyCreateSerializer's (or a subclass's) validated
+    data; the code is sent as companyCode."""
+    if data is None:
+        return None
+    fields = {key: value for key, value in data.items() if key != "company_code"}
+    return CompanyDetails(code=data["company_code"], **fields)
 
 
 class CompanyUpdateSerializer(api.Serializer):

@@ -8,6 +8,7 @@ from stdnum.exceptions import ValidationError as StdnumValidationError
 from config.api import serializers as api
 from config.api.fields import CountryCodeField
 from employees.models import Employee
+from employees.services import EmployeeDetails
 
 
 class PhoneNumberField(serializers.CharField):
@@ -73,6 +74,11 @@ class EmployeeInputSerializer(api.Serializer):
     post_code = serializers.CharField(max_length=20)
     country_code = CountryCodeField()
     external_reference_id = optional(serializers.CharField, max_length=200)
+
+
+def employee_details(data: dict | None) -> EmployeeDetails | None:
+    """The typed employee of an EmployeeInputSerializer's (or a subclass's) validated data."""
+    return None if data is None else EmployeeDetails(**data)
 
 
 class EmployeeUpsertSerializer(EmployeeInputSerializer):

@@ -10,6 +10,7 @@ from employees.api.serializers import (
     EmployeeInputSerializer,
     EmployeeSerializer,
     EmployeeUpsertSerializer,
+    employee_details,
 )
 
 INVALID_EMPLOYEE_ID = "Invalid employee ID format"
@@ -25,7 +26,9 @@ class EmployeeUpsertView(APIView):
         company = company_from_body(request)
         serializer = EmployeeInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        employee = services.employee_upsert(company=company, data=serializer.validated_data)
+        employee = services.employee_upsert(
+            company=company, details=employee_details(serializer.validated_data)
+        )
         # The interface answers this operation with the object itself, not an array.
         return Response(EmployeeSerializer(employee).data)
 

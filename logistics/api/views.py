@@ -4,8 +4,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
+from companies.api.serializers import company_details
 from config.actors import Actor
 from config.api.identifiers import uuid_or_400
+from employees.api.serializers import employee_details
 from logistics import selectors, services
 from logistics.api.serializers import (
     MovementRequestSerializer,
@@ -31,7 +33,7 @@ class OnboardingView(APIView):
             actor=Actor.api_client(request.user),
             hardware_ids=data["hardware_ids"],
             employee_email=data.get("employee_email"),
-            employee_data=data.get("employee"),
+            employee=employee_details(data.get("employee")),
             expected_date=data.get("expected_date"),
         )
         row = selectors.movement_request_row(company=company, movement_request_id=movement.id)
@@ -48,15 +50,14 @@ class OffboardingView(APIView):
         serializer = OffboardingSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        # An inline company is created or updated by the service, in the request's transaction.
-        company_data = data.get("company")
         movement = services.movement_offboarding_create(
             api_client=request.user,
-            company=None if company_data else company_from_body(request),
-            company_data=company_data,
+            # An inline company is created or updated by the service, in the request's
+            # transaction.
+            company=company_details(data.get("company")) or company_from_body(request),
             handled_by=data["handled_by"],
             employee_email=data.get("employee_email"),
-            employee_data=data.get("employee"),
+            employee=employee_details(data.get("employee")),
             to_employee_email=data.get("to_employee_email"),
             hardware_ids=data["hardwares"].get("hardware_ids"),
             new_hardwares=data["hardwares"].get("new_hardwares"),

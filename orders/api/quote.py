@@ -6,10 +6,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companies.api.scoping import company_from_body
-from companies.api.serializers import CompanyCreateSerializer
+from companies.api.serializers import CompanyCreateSerializer, company_details
+from companies.services import CompanyDetails
 from config.api import serializers as api
 from config.api.fields import CountryCodeField
-from employees.api.serializers import EmployeeInputSerializer, PhoneNumberField
+from employees.api.serializers import EmployeeInputSerializer, PhoneNumberField, employee_details
 from hardware.choices import Brand
 from orders import services
 from orders.api.serializers import OrderSerializer
@@ -120,7 +121,7 @@ class QuoteSerializer(api.Serializer):
         child=serializers.ChoiceField(choices=ExtraService.choices), required=False, default=list
     )
 
-    def to_quote(self) -> tuple[dict | None, services.Quote]:
+    def to_quote(self) -> tuple[CompanyDetails | None, services.Quote]:
         """The inline company (None when the body names one by companyCode) and the quote."""
         data = self.validated_data
         quote = services.Quote(
@@ -128,14 +129,14 @@ class QuoteSerializer(api.Serializer):
             send_to=data["send_to"],
             lines=[services.QuoteLine(**line) for line in data["hardwares"]],
             employee_email=data.get("employee_email"),
-            employee=data.get("employee"),
+            employee=employee_details(data.get("employee")),
             po_number=data.get("po_number"),
             client_name=data.get("client_name"),
             abm_id=data.get("ABMId"),
             auto_quote=data["auto_quote"],
             extra_service_types=data["extra_service_type"],
         )
-        return data.get("company"), quote
+        return company_details(data.get("company")), quote
 
     def validate(self, attrs):
         if "company_code" in attrs and attrs.get("company") is not None:

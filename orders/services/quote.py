@@ -1,7 +1,7 @@
 """POST /orders/quote: a new order, its inline company and employee, and its lines after the
 interface's type rules, in one transaction."""
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from uuid import UUID
 
@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 
 from catalog.models import CatalogItem
 from companies.models import ApiClient, Company
-from companies.services import company_create_or_update
+from companies.services import CompanyDetails, company_create_or_update
 from config.actors import Actor
 from config.api.serializers import camel_case
 from config.countries import are_compatible
@@ -19,7 +19,7 @@ from config.numbering import save_with_next_number
 from config.workflow import event_record_about, status_history_write, transition_apply
 from employees.models import Employee
 from employees.selectors import employee_get_by_email
-from employees.services import employee_upsert
+from employees.services import EmployeeDetails, employee_upsert
 from hardware.choices import TYPES_WITH_SPECS
 from orders.choices import OrderStatus, SendTo
 from orders.models import HardwareRequest, Order
@@ -45,14 +45,13 @@ CATALOG_DESCRIBED_FIELDS = ("brand", "model", *LINE_SPEC_FIELDS, "image")
 
 @dataclass(frozen=True)
 class Quote:
-    """What a quote asks for, checked for shape by its serializer. `employee` is an inline
-    employee as employees.services.employee_upsert takes it."""
+    """What a quote asks for, checked for shape by its serializer."""
 
     country_code: str
     send_to: SendTo
     lines: Sequence[QuoteLine]
     employee_email: str | None = None
-    employee: Mapping | None = None
+    employee: EmployeeDetails | None = None
     po_number: str | None = None
     client_name: str | None = None
     abm_id: str | None = None
@@ -70,7 +69,7 @@ class _PoNumberTaken(Exception):
 
 
 def order_quote(
-    *, api_client: ApiClient, company: Company | Mapping, quote: Quote
+    *, api_client: ApiClient, company: Company | CompanyDetails, quote: Quote
 ) -> tuple[Order, bool]:
     """A new quote order of `company` (or of the inline company it describes, created or
     updated), and True. PENDING; with `auto_quote` (never in production) QUOTED, every line
@@ -86,8 +85,8 @@ def order_quote(
     actor = Actor.api_client(api_client)
     try:
         with transaction.atomic():
-            if not isinstance(company, Company):
-                company = _quote_company(api_client, company)
+            if isinstance(company, CompanyDetails):
+                company = company_create_or_update(api_client=api_client, details=company)
             repeated = _order_with_po_number(company, quote.po_number)
             if repeated is not None:
                 raise _PoNumberTaken(repeated)
@@ -122,18 +121,6 @@ def order_quote(
             return order, True
     except _PoNumberTaken as taken:
         return taken.order, False
-
-
-def _quote_company(api_client: ApiClient, data: Mapping) -> Company:
-    return company_create_or_update(
-        api_client=api_client,
-        name=data["name"],
-        code=data["company_code"],
-        country_code=data["country_code"],
-        legal_number=data["legal_number"],
-        contact_email=data["contact_email"],
-        phone=data["phone"],
-    )
 
 
 def _order_with_po_number(company: Company, po_number: str | None) -> Order | None:
@@ -180,8 +167,8 @@ def _quote_employee(company: Company, quote: Quote) -> Employee | None:
             "employeeEmail", "Send exactly one of employeeEmail and employee with sendTo EMPLOYEE"
         )
     if data is not None:
-        _check_delivery_country(data["email"], data["country_code"], quote, "employee")
-        return employee_upsert(company=company, data=data)
+        _check_delivery_country(data.email, data.country_code, quote, "employee")
+        return employee_upsert(company=company, details=data)
     employee = employee_get_by_email(company=company, email=email)
     _check_delivery_country(employee.email, employee.country_code, quote, "employeeEmail")
     return employee

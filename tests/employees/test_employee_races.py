@@ -58,9 +58,9 @@ def test_concurrent_identical_upserts_give_one_employee_and_all_succeed(identity
     assert Employee.objects.count() == 1
 
 
-def employee_data(**changes) -> dict:
-    """The service's input: the interface's fields in snake_case, checked for format."""
-    return {
+def employee_details(**changes) -> services.EmployeeDetails:
+    """The service's input: the interface's fields, typed, checked for format."""
+    fields = {
         "first_name": "Ana",
         "last_name": "Silva",
         "email": "ana@example.com",
@@ -69,8 +69,8 @@ def employee_data(**changes) -> dict:
         "city": "New York",
         "post_code": "10001",
         "country_code": "US",
-        **changes,
     }
+    return services.EmployeeDetails(**fields | changes)
 
 
 @pytest.mark.django_db
@@ -95,7 +95,9 @@ def test_an_insert_that_keeps_losing_to_another_row_is_refused_by_name(monkeypat
     monkeypatch.setattr(services, "_upsert_once", always_insert)
 
     with pytest.raises(ServiceError) as refusal:
-        services.employee_upsert(company=company, data=employee_data(external_reference_id="HR-1"))
+        services.employee_upsert(
+            company=company, details=employee_details(external_reference_id="HR-1")
+        )
 
     assert refusal.value.message == message
     assert len(attempts) == services.UPSERT_ATTEMPTS
@@ -103,10 +105,10 @@ def test_an_insert_that_keeps_losing_to_another_row_is_refused_by_name(monkeypat
 
 
 @pytest.mark.django_db
-def test_the_service_takes_snake_case_data_for_inline_employee_objects():
+def test_the_service_takes_typed_details_for_inline_employee_objects():
     company = CompanyFactory()
 
-    employee = services.employee_upsert(company=company, data=employee_data(phone=None))
+    employee = services.employee_upsert(company=company, details=employee_details(phone=None))
 
     assert (employee.company, employee.email, employee.city) == (
         company,
