@@ -7,9 +7,9 @@ from uuid import UUID
 from django.db import transaction
 from django.utils import timezone
 
-from companies.events import event_record
 from companies.models import ApiClient, Company
 from companies.services import company_create_or_update
+from companies.webhooks import event_record
 from config.actors import Actor, ActorKind
 from config.countries import are_compatible
 from config.errors import NotFound, ServiceError

@@ -13,9 +13,9 @@ from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from catalog.models import CatalogItem
-from companies.events import event_record
 from companies.models import ApiClient, Company
 from companies.services import company_create_or_update
+from companies.webhooks import event_record
 from config.actors import Actor
 from config.api.serializers import camel_case
 from config.countries import are_compatible, storage_country_code
