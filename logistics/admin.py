@@ -1,7 +1,6 @@
 from django.contrib import admin
 
 from config.admin import OperatorMovesAdmin, RecordInline
-from hardware.admin import HardwareAdmin
 from logistics import services
 from logistics.choices import ALLOWED_MOVES
 from logistics.models import MovementRequest, MovementRequestStatusChange
@@ -129,7 +128,8 @@ class MovementRequestAdmin(OperatorMovesAdmin):
 
 
 class HardwareMovementInline(RecordInline):
-    """On a hardware item's page: the movement requests that carried or carry it."""
+    """On a hardware item's page: the movement requests that carried or carry it. Registered
+    for the hardware admin when the app is ready (logistics.apps)."""
 
     model = MovementRequest.hardwares.through
     verbose_name = "movement request"
@@ -150,8 +150,3 @@ class HardwareMovementInline(RecordInline):
     @admin.display(description="created")
     def created_at(self, link):
         return link.movementrequest.created_at
-
-
-# The hardware app sits below logistics and cannot name movement requests: its admin page
-# gets their inline from here.
-HardwareAdmin.inlines = [*HardwareAdmin.inlines, HardwareMovementInline]
