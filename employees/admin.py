@@ -17,10 +17,12 @@ class EmployeeAdmin(RegisteredInlinesAdmin):
         "company__code",
     ]
     list_select_related = ["company"]
-    # The address and what geocoding made of it change together, through the upsert only.
+    # The address and what geocoding made of it change together, through the upsert only; so
+    # does the e-mail, which the upsert stores lower-cased and matches employees by.
     readonly_fields = [
         "id",
         "company",
+        "email",
         "created_at",
         "updated_at",
         "address",

@@ -52,8 +52,13 @@ class HardwareAdmin(RegisteredInlinesAdmin):
     ]
     list_select_related = ["company", "hardware_type", "employee", "storage"]
     raw_id_fields = ["common_model"]
+    # Company, country and serial number are set by the services that make an item (serials
+    # unique per company, storage by country); where it is moves with movements.
     readonly_fields = [
         "id",
+        "company",
+        "country_code",
+        "serial_number",
         "status",
         "employee",
         "storage",
