@@ -1,0 +1,285 @@
+"""The benchmark's database (bench/lists.py): made anew, and seeded with one company's items and
+orders through the service's models."""
+
+import os
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+
+import psycopg
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+REPO = Path(__file__).resolve().parent.parent
+COMPANY_CODE = "BEN"
+# The shape of each order seeded.
+LINES_PER_ORDER, CANDIDATES_PER_LINE = 5, 3
+
+
+class BenchError(Exception):
+    pass
+
+
+def recreate_database(url: str) -> None:
+    name = conninfo_to_dict(url)["dbname"]
+    if "bench" not in name:
+        raise BenchError(f"The benchmark wipes its database; {name!r} must contain 'bench'")
+    if conninfo_to_dict(url).get("host", "127.0.0.1") not in ("127.0.0.1", "localhost"):
+        raise BenchError("The benchmark database must be on 127.0.0.1")
+    with psycopg.connect(make_conninfo(url, dbname="postgres"), autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{name}"')
+
+
+def service_environment(database_url: str, allowed_hosts: str) -> dict[str, str]:
+    """The settings both the servers and this process run with: a deployed-like service
+    (no DEBUG) whose request budget never interferes, with the in-memory cache."""
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("REDIS_URL", "DJANGO_SETTINGS_MODULE")
+    }
+    return environment | {
+        "DATABASE_URL": database_url,
+        "ENVIRONMENT": "staging",
+        "SECRET_KEY": "bench",
+        "DEBUG": "false",
+        "ALLOWED_HOSTS": allowed_hosts,
+        "API_THROTTLE_RATE": "1000000/sec",
+        "LOG_LEVEL": "WARNING",
+    }
+
+
+def setup_django(database_url: str) -> None:
+    # Celery's Django fixup puts the working directory first on sys.path: make it this tree.
+    os.chdir(REPO)
+    # The test client's host is `testserver`.
+    os.environ.pop("REDIS_URL", None)
+    os.environ.update(service_environment(database_url, "127.0.0.1,testserver"))
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def seed_company() -> tuple[str, dict]:
+    """An API client with its key, its company, employees, a storage and catalog models.
+    Returns the raw key and what the items are made from."""
+    from catalog.models import CatalogItem
+    from companies.services import api_client_create, company_create
+    from employees.models import Employee
+    from hardware.models import HardwareType, Storage
+    from orders.models import Reseller
+
+    client, raw_key = api_client_create(name="Bench client")
+    company = company_create(
+        api_client=client, name="Bench Company", code=COMPANY_CODE, country_code="US"
+    )
+    first_names = ("Ada", "Grace", "Alan", "Linus", "Margaret", "Dennis", "Barbara", "Ken")
+    last_names = ("Lovelace", "Hopper", "Turing", "Torvalds", "Hamilton", "Ritchie", "Liskov")
+    employees = Employee.objects.bulk_create(
+        Employee(
+            company=company,
+            first_name=first_names[index % len(first_names)],
+            last_name=last_names[index % len(last_names)],
+            email=f"employee{index}@bench.example.com",
+            government_dni=f"DNI{index:08d}",
+            address=f"{index + 1} Main Street",
+            city="New York City",
+            post_code="10001",
+            country_code="US",
+            lat=40.71427,
+            lng=-74.00597,
+        )
+        for index in range(200)
+    )
+    models = CatalogItem.objects.bulk_create(
+        CatalogItem(
+            country_code="US",
+            brand=brand,
+            name=name,
+            hardware_type=type_name,
+            manufacturer_part_number=f"MPN-{index:05d}",
+            price=Decimal("1299.00"),
+            stock=10,
+            ram=ram,
+            disk_space=disk,
+            display_size=display,
+            processor=processor,
+            image=f"https://images.example.com/{index}.png",
+        )
+        for index, (brand, name, type_name, ram, disk, display, processor) in enumerate(
+            [
+                ("APPLE", 'MacBook Pro 14"', "MACBOOK", "16GB", "512GB", '14"', "Apple M3 Pro"),
+                ("DELL", "Latitude 5440", "PC", "16GB", "512GB SSD", '14"', "Intel i7-1365U"),
+                ("LENOVO", "ThinkPad T14", "PC", "32GB", "1TB SSD", '14"', "AMD Ryzen 7"),
+                ("DELL", "U2723QE", "MONITOR", None, None, '27"', None),
+            ]
+        )
+    )
+    # API-made orders show the resellers of their country.
+    Reseller.objects.bulk_create(
+        Reseller(code=f"RS-US-{index}", country_code="US") for index in range(2)
+    )
+    return raw_key, {
+        "company": company,
+        "employees": employees,
+        "storage": Storage.objects.create(country_code="US"),
+        "types": {
+            hardware_type.name: hardware_type for hardware_type in HardwareType.objects.all()
+        },
+        "models": models,
+    }
+
+
+def seed_hardware(size: int, base: dict) -> None:
+    """Replace the items with `size` new ones: 40% in storage, the rest with employees,
+    computers with specs, a third from a catalog model, a quarter with notes."""
+    from django.db import connection
+
+    from hardware.choices import CreatedThrough, HardwareStatus, type_image
+    from hardware.models import Hardware, HardwareNote
+
+    with connection.cursor() as cursor:
+        cursor.execute(f"TRUNCATE {HardwareNote._meta.db_table}, {Hardware._meta.db_table} CASCADE")
+    type_names = ("MACBOOK", "PC", "MONITOR", "PHONE", "KEYBOARD", "MOUSE", "HEADPHONES")
+    # Computers carry specs; other types never do (as the service enforces).
+    computers = {"MACBOOK": "Apple M3", "PC": "Intel i7"}
+    brands = ("APPLE", "DELL", "LENOVO", "HP", "SAMSUNG", "LG", "ASUS")
+    bought = datetime(2024, 1, 1, tzinfo=UTC)
+    items = []
+    for index in range(size):
+        type_name = type_names[index % len(type_names)]
+        in_storage = index % 5 < 2
+        computer = type_name in computers
+        items.append(
+            Hardware(
+                company=base["company"],
+                hardware_type=base["types"][type_name],
+                common_model=base["models"][index % 2] if computer and index % 3 == 0 else None,
+                status=HardwareStatus.STORAGE if in_storage else HardwareStatus.EMPLOYEE,
+                employee=None if in_storage else base["employees"][index % len(base["employees"])],
+                storage=base["storage"] if in_storage else None,
+                in_movement=index % 17 == 0,
+                serial_number=f"BN{index:07d}",
+                description=f"Asset tag {index}" if index % 2 else None,
+                brand=brands[index % len(brands)],
+                name=f"{type_name.title()} model {index % 23}",
+                ram="16GB" if computer else None,
+                disk_space="512GB SSD" if computer else None,
+                display_size='14"' if computer else None,
+                processor=computers.get(type_name),
+                image=type_image(type_name),
+                date_bought=bought + timedelta(days=index % 365),
+                country_code="US",
+                external_reference=f"ERP-{index}" if index % 4 == 0 else None,
+                cost=Decimal(f"{100 + index % 2000}.99"),
+                created_through=CreatedThrough.ORDER if index % 3 == 0 else CreatedThrough.API,
+            )
+        )
+    Hardware.objects.bulk_create(items, batch_size=2000)
+    notes = [
+        HardwareNote(
+            hardware=item,
+            content=f"Note {number} on {item.serial_number}: checked.",
+            author_email="ops@bench.example.com",
+        )
+        for index, item in enumerate(items)
+        if index % 4 == 0
+        for number in range(1 + (index % 12 == 0))
+    ]
+    HardwareNote.objects.bulk_create(notes, batch_size=2000)
+    with connection.cursor() as cursor:
+        cursor.execute(f"ANALYZE {HardwareNote._meta.db_table}, {Hardware._meta.db_table}")
+
+
+def seed_orders(size: int, base: dict) -> None:
+    """Replace the orders with `size` new ones, newest last: each of LINES_PER_ORDER lines is an
+    alternative group of CANDIDATES_PER_LINE candidates (the first catalog model asked for and
+    priced, two offered; the first selected). Every fourth order is DELIVERED, to storage, with
+    some of the ORDER items seeded by seed_hardware as its created hardware; every third goes
+    to an employee; orders are made by the API client but every fifth, made by a user."""
+    from django.db import connection
+
+    from hardware.models import Hardware
+    from orders.models import AlternativeGroup, HardwareRequest, Order, OrderStatusChange
+
+    tables = [model._meta.db_table for model in (OrderStatusChange, HardwareRequest)]
+    tables += [AlternativeGroup._meta.db_table, Order._meta.db_table]
+    with connection.cursor() as cursor:
+        cursor.execute(f"TRUNCATE {', '.join(tables)} CASCADE")
+    began = datetime(2025, 1, 1, tzinfo=UTC)
+    orders = []
+    for index in range(size):
+        delivered = index % 4 == 0
+        to_employee = index % 3 == 0
+        orders.append(
+            Order(
+                order_number=index + 1,
+                company=base["company"],
+                status="DELIVERED" if delivered else ("QUOTED", "PENDING", "ACCEPTED")[index % 3],
+                country_code="US",
+                send_to="EMPLOYEE" if to_employee else "STORAGE",
+                employee=base["employees"][index % len(base["employees"])] if to_employee else None,
+                eta=(began + timedelta(days=30 + index % 60)).date(),
+                tracking_code=f"TRK-{index}" if delivered else None,
+                date_completed=began + timedelta(days=40 + index % 60) if delivered else None,
+                requester_email="buyer@bench.example.com" if index % 5 == 0 else None,
+                api_client_requester_name=None if index % 5 == 0 else "Bench client",
+                client_name=f"Client {index % 7}" if index % 2 else None,
+                po_number=f"PO-{index:06d}",
+                comments=[f"Client Name: Client {index % 7}"] if index % 2 else [],
+            )
+        )
+    Order.objects.bulk_create(orders, batch_size=2000)
+    # created_at is the insert time: spread it, in the seed's order.
+    for index, order in enumerate(orders):
+        order.created_at = began + timedelta(hours=index)
+    Order.objects.bulk_update(orders, ["created_at"], batch_size=2000)
+    groups = AlternativeGroup.objects.bulk_create(
+        [AlternativeGroup(order=order) for order in orders for _ in range(LINES_PER_ORDER)],
+        batch_size=2000,
+    )
+    models = base["models"]
+    lines = []
+    for number, group in enumerate(groups):
+        for candidate in range(CANDIDATES_PER_LINE):
+            model = models[(number + candidate) % len(models)]
+            lines.append(
+                HardwareRequest(
+                    order=group.order,
+                    alternative_group=group,
+                    amount=1 + number % 3,
+                    notes="Asked by the team lead" if candidate == 0 and number % 4 == 0 else None,
+                    quoted_unit_price=model.price if candidate == 0 else None,
+                    catalog_item=model,
+                    hardware_type=model.hardware_type,
+                    manufacturer_part_number=model.manufacturer_part_number,
+                    brand=model.brand,
+                    model=model.name,
+                    ram=model.ram,
+                    disk_space=model.disk_space,
+                    display_size=model.display_size,
+                    processor=model.processor,
+                    image=model.image,
+                    is_available=candidate != 1,
+                    is_recommended=candidate == 2 or None,
+                )
+            )
+    HardwareRequest.objects.bulk_create(lines, batch_size=2000)
+    # created_at is the insert time: spread it, the first candidate of each group the earliest.
+    for number, line in enumerate(lines):
+        line.created_at = began + timedelta(minutes=number)
+    HardwareRequest.objects.bulk_update(lines, ["created_at"], batch_size=2000)
+    for number, group in enumerate(groups):
+        group.selected = lines[number * CANDIDATES_PER_LINE]
+    AlternativeGroup.objects.bulk_update(groups, ["selected"], batch_size=2000)
+    delivered = [order for order in orders if order.status == "DELIVERED"]
+    made = list(Hardware.objects.filter(created_through="ORDER").order_by("pk"))
+    for index, item in enumerate(made[: 4 * len(delivered)]):
+        item.created_order_id = delivered[index % len(delivered)].pk
+    Hardware.objects.bulk_update(made, ["created_order_id"], batch_size=2000)
+    with connection.cursor() as cursor:
+        cursor.execute(f"ANALYZE {', '.join(tables)}")
