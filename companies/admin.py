@@ -8,7 +8,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
-from companies import events, selectors, services
+from companies import selectors, services, webhooks
 from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt
 
 
@@ -164,7 +164,7 @@ class EventAdmin(admin.ModelAdmin):
     def redeliver(self, request, queryset):
         redeliverable = selectors.events_redeliverable(queryset)
         for event in redeliverable:
-            events.event_redeliver(event=event)
+            webhooks.event_redeliver(event=event)
         queued, skipped = len(redeliverable), queryset.count() - len(redeliverable)
         messages.success(request, f"Queued {queued} event(s) for redelivery.")
         if skipped:

@@ -1,12 +1,16 @@
-"""The back office's shared parts: refusals as messages, and operators' moves of records that
-follow a status graph (movement requests, orders)."""
+"""The back office's shared parts: refusals as messages, inlines that an app hands to the page
+of an app below it, and operators' moves of records that follow a status graph (movement
+requests, orders)."""
 
+from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.options import InlineModelAdmin
 from django.core.exceptions import PermissionDenied
+from django.db.models import Model
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import path, reverse
@@ -64,6 +68,26 @@ class StatusHistoryInline(RecordInline):
         "tracking_link",
         "note",
     ]
+
+
+# A page of an app below shows records of an app above it (a hardware item's movement requests,
+# an employee's hardware) without importing that app: the app above registers its inline for
+# the model when it is ready (its AppConfig.ready), as it hands over its readers
+# (hardware.selectors.movement_reader_register) and its moves (config.transitions). So no app
+# imports one above it, and none patches another's admin.
+_inlines: defaultdict[type[Model], list[type[InlineModelAdmin]]] = defaultdict(list)
+
+
+def admin_inline_register(model: type[Model], inline: type[InlineModelAdmin]) -> None:
+    if inline not in _inlines[model]:
+        _inlines[model].append(inline)
+
+
+class RegisteredInlinesAdmin(admin.ModelAdmin):
+    """A page that lists, after its own inlines, those apps above registered for its model."""
+
+    def get_inlines(self, request, obj):
+        return [*super().get_inlines(request, obj), *_inlines.get(self.model, ())]
 
 
 class MoveForm(forms.Form):

@@ -25,7 +25,7 @@ from django.db.models.query_utils import DeferredAttribute
 from django.utils.functional import cached_property
 from django.utils.module_loading import import_string
 
-from companies.events import event_record
+from companies.webhooks import event_record
 from config.actors import Actor, ActorKind
 from config.errors import ServiceError
 

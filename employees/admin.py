@@ -1,24 +1,12 @@
 from django.contrib import admin
 
-from config.admin import RecordInline
+from config.admin import RegisteredInlinesAdmin
 from employees.models import Employee
-from hardware.models import Hardware
 
 
-class HardwareInline(RecordInline):
-    """The items the employee holds; they are assigned and taken back by movements."""
-
-    model = Hardware
-    fk_name = "employee"
-    fields = ["serial_number", "name", "hardware_type", "brand", "status", "in_movement"]
-    show_change_link = True
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).select_related("hardware_type")
-
-
+# The hardware the employee holds is listed by the hardware app's inline (hardware.apps).
 @admin.register(Employee)
-class EmployeeAdmin(admin.ModelAdmin):
+class EmployeeAdmin(RegisteredInlinesAdmin):
     list_display = ["email", "first_name", "last_name", "company", "country_code", "status"]
     list_filter = ["company", "country_code", "status"]
     search_fields = [
@@ -29,10 +17,12 @@ class EmployeeAdmin(admin.ModelAdmin):
         "company__code",
     ]
     list_select_related = ["company"]
-    # The address and what geocoding made of it change together, through the upsert only.
+    # The address and what geocoding made of it change together, through the upsert only; so
+    # does the e-mail, which the upsert stores lower-cased and matches employees by.
     readonly_fields = [
         "id",
         "company",
+        "email",
         "created_at",
         "updated_at",
         "address",
@@ -43,7 +33,6 @@ class EmployeeAdmin(admin.ModelAdmin):
         "lat",
         "lng",
     ]
-    inlines = [HardwareInline]
 
     def has_add_permission(self, request):
         return False  # employees are made by the upsert, which checks and geocodes them

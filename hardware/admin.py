@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from config.admin import RecordInline, RegisteredInlinesAdmin
 from hardware.models import Hardware, HardwareNote, HardwareType, Storage
 
 
@@ -13,8 +14,23 @@ class HardwareNoteInline(admin.TabularInline):
         return False  # notes are a record: add new ones, never rewrite old ones
 
 
+class HeldHardwareInline(RecordInline):
+    """On an employee's page: the items the employee holds; they are assigned and taken back
+    by movements. Registered for the employees' admin when the app is ready (hardware.apps)."""
+
+    model = Hardware
+    fk_name = "employee"
+    fields = ["serial_number", "name", "hardware_type", "brand", "status", "in_movement"]
+    show_change_link = True
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("hardware_type")
+
+
+# The movement requests that carried an item are listed by the logistics app's inline
+# (logistics.apps).
 @admin.register(Hardware)
-class HardwareAdmin(admin.ModelAdmin):
+class HardwareAdmin(RegisteredInlinesAdmin):
     list_display = [
         "serial_number",
         "name",
@@ -36,8 +52,13 @@ class HardwareAdmin(admin.ModelAdmin):
     ]
     list_select_related = ["company", "hardware_type", "employee", "storage"]
     raw_id_fields = ["common_model"]
+    # Company, country and serial number are set by the services that make an item (serials
+    # unique per company, storage by country); where it is moves with movements.
     readonly_fields = [
         "id",
+        "company",
+        "country_code",
+        "serial_number",
         "status",
         "employee",
         "storage",

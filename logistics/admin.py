@@ -2,7 +2,6 @@ from django.contrib import admin
 
 from config.admin import OperatorMovesAdmin, RecordInline, StatusHistoryInline
 from config.workflow import NO_SHIPPING
-from hardware.admin import HardwareAdmin
 from logistics import services
 from logistics.models import MovementRequest, MovementRequestStatusChange
 
@@ -111,7 +110,8 @@ class MovementRequestAdmin(OperatorMovesAdmin):
 
 
 class HardwareMovementInline(RecordInline):
-    """On a hardware item's page: the movement requests that carried or carry it."""
+    """On a hardware item's page: the movement requests that carried or carry it. Registered
+    for the hardware admin when the app is ready (logistics.apps)."""
 
     model = MovementRequest.hardwares.through
     verbose_name = "movement request"
@@ -132,8 +132,3 @@ class HardwareMovementInline(RecordInline):
     @admin.display(description="created")
     def created_at(self, link):
         return link.movementrequest.created_at
-
-
-# The hardware app sits below logistics and cannot name movement requests: its admin page
-# gets their inline from here.
-HardwareAdmin.inlines = [*HardwareAdmin.inlines, HardwareMovementInline]

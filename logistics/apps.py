@@ -5,12 +5,17 @@ class LogisticsConfig(AppConfig):
     name = "logistics"
 
     def ready(self):
-        # Apps below us show our records without importing us: we hand them our readers. The
-        # operator's `transition` command moves our records the same way.
+        # Apps below us show our records without importing us: we hand them our readers, and
+        # the hardware admin our inline. The operator's `transition` command moves our records
+        # the same way.
+        from config.admin import admin_inline_register
         from config.transitions import transition_register
+        from hardware.models import Hardware
         from hardware.selectors import movement_reader_register
+        from logistics.admin import HardwareMovementInline
         from logistics.selectors import hardware_movements
         from logistics.transitions import movement_transition
 
         movement_reader_register(hardware_movements)
+        admin_inline_register(Hardware, HardwareMovementInline)
         transition_register("movement", movement_transition)

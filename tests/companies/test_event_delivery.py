@@ -6,23 +6,24 @@ import pytest
 from django.utils import timezone
 from standardwebhooks.webhooks import Webhook
 
-from companies import events
+from companies import webhooks
 from companies.models import Event, EventState
+from companies.webhooks import http as webhook_http
 from tests.factories import CompanyFactory
 
 pytestmark = pytest.mark.django_db
 
 
 def deliver_now(event):
-    claimed = events.event_claim(event.id)
+    claimed = webhooks.event_claim(event.id)
     assert claimed is not None
-    return events.event_attempt(claimed)
+    return webhooks.event_attempt(claimed)
 
 
 def test_a_delivered_event_is_signed_verifiably_with_the_companys_secret(receiver_factory):
     receiver = receiver_factory(200)
     company = CompanyFactory(webhook_url=receiver.url)
-    event = events.event_record(company=company, kind="order.cancelled", payload={"id": "x"})
+    event = webhooks.event_record(company=company, kind="order.cancelled", payload={"id": "x"})
 
     attempt = deliver_now(event)
 
@@ -39,7 +40,7 @@ def test_a_delivered_event_is_signed_verifiably_with_the_companys_secret(receive
 def test_a_failed_attempt_is_retried_with_the_same_webhook_id(receiver_factory):
     receiver = receiver_factory(500, 200)
     company = CompanyFactory(webhook_url=receiver.url)
-    event = events.event_record(company=company, kind="order.updated", payload={})
+    event = webhooks.event_record(company=company, kind="order.updated", payload={})
 
     first = deliver_now(event)
     event.refresh_from_db()
@@ -56,7 +57,7 @@ def test_a_failed_attempt_is_retried_with_the_same_webhook_id(receiver_factory):
 
 def test_410_gone_stops_the_retries_at_once(receiver_factory):
     company = CompanyFactory(webhook_url=receiver_factory(410).url)
-    event = events.event_record(company=company, kind="order.updated", payload={})
+    event = webhooks.event_record(company=company, kind="order.updated", payload={})
 
     deliver_now(event)
 
@@ -67,7 +68,7 @@ def test_410_gone_stops_the_retries_at_once(receiver_factory):
 def test_retry_after_is_honoured(receiver_factory):
     receiver = receiver_factory(429, headers={"Retry-After": "600"})
     company = CompanyFactory(webhook_url=receiver.url)
-    event = events.event_record(company=company, kind="order.updated", payload={})
+    event = webhooks.event_record(company=company, kind="order.updated", payload={})
 
     deliver_now(event)
 
@@ -78,7 +79,7 @@ def test_retry_after_is_honoured(receiver_factory):
 def test_a_redirect_is_a_failure_and_is_not_followed(receiver_factory):
     receiver = receiver_factory(302, headers={"Location": "http://127.0.0.1:1/elsewhere"})
     company = CompanyFactory(webhook_url=receiver.url)
-    event = events.event_record(company=company, kind="order.updated", payload={})
+    event = webhooks.event_record(company=company, kind="order.updated", payload={})
 
     attempt = deliver_now(event)
 
@@ -92,7 +93,7 @@ def test_a_private_address_is_refused_unless_allowed(settings, receiver_factory)
     receiver = receiver_factory(200)
     settings.WEBHOOK_ALLOW_PRIVATE_NETWORKS = False
     company = CompanyFactory(webhook_url=receiver.url)
-    event = events.event_record(company=company, kind="order.updated", payload={})
+    event = webhooks.event_record(company=company, kind="order.updated", payload={})
 
     attempt = deliver_now(event)
 
@@ -104,10 +105,10 @@ def test_a_private_address_is_refused_unless_allowed(settings, receiver_factory)
 def test_an_event_of_a_company_without_webhook_url_is_kept_but_not_sent():
     company = CompanyFactory(webhook_url=None)
 
-    event = events.event_record(company=company, kind="order.updated", payload={"a": 1})
+    event = webhooks.event_record(company=company, kind="order.updated", payload={"a": 1})
 
     assert event.state == EventState.NO_ENDPOINT
-    assert events.event_claim(event.id) is None
+    assert webhooks.event_claim(event.id) is None
     assert event.payload == {
         "id": event.webhook_id,
         "type": "order.updated",
@@ -125,7 +126,7 @@ def test_every_company_has_its_own_signing_secret():
 
 def test_an_unexpected_failure_is_a_recorded_failed_attempt(receiver_factory):
     company = CompanyFactory(webhook_url="http://example.com:99999/hooks")
-    event = events.event_record(company=company, kind="order.updated", payload={})
+    event = webhooks.event_record(company=company, kind="order.updated", payload={})
 
     attempt = deliver_now(event)
 
@@ -137,14 +138,14 @@ def test_an_unexpected_failure_is_a_recorded_failed_attempt(receiver_factory):
 
 def test_an_attempt_whose_lease_ran_out_does_not_overwrite_the_newer_outcome(receiver_factory):
     company = CompanyFactory(webhook_url=receiver_factory(500).url)
-    event = events.event_record(company=company, kind="order.updated", payload={})
-    slow = events.event_claim(event.id)
+    event = webhooks.event_record(company=company, kind="order.updated", payload={})
+    slow = webhooks.event_claim(event.id)
     # The lease runs out; another worker delivers it meanwhile.
     Event.objects.filter(pk=event.pk).update(
         state=EventState.DELIVERED, attempts=1, next_attempt_at=None
     )
 
-    events.event_attempt(slow)
+    webhooks.event_attempt(slow)
 
     event.refresh_from_db()
     assert (event.state, event.attempts) == (EventState.DELIVERED, 1)
@@ -165,20 +166,20 @@ def test_an_attempt_whose_lease_ran_out_does_not_overwrite_the_newer_outcome(rec
 def test_addresses_that_are_not_public_are_refused(settings, monkeypatch, address):
     settings.WEBHOOK_ALLOW_PRIVATE_NETWORKS = False
     monkeypatch.setattr(
-        events.socket,
+        webhook_http.socket,
         "getaddrinfo",
         lambda *args, **kwargs: [(None, None, None, "", (address, 80))],
     )
 
-    with pytest.raises(events.DeliveryRefused, match="not a public address"):
-        events._public_address("hooks.example.com", 80)
+    with pytest.raises(webhooks.DeliveryRefused, match="not a public address"):
+        webhook_http._public_address("hooks.example.com", 80)
 
 
 def test_redelivery_leaves_an_event_being_attempted_alone():
     company = CompanyFactory(webhook_url="https://hooks.example.com/")
-    event = events.event_record(company=company, kind="order.updated", payload={})
-    events.event_claim(event.id)  # a worker has it now
+    event = webhooks.event_record(company=company, kind="order.updated", payload={})
+    webhooks.event_claim(event.id)  # a worker has it now
 
-    assert events.event_redeliver(event=event) is False
+    assert webhooks.event_redeliver(event=event) is False
     event.refresh_from_db()
     assert event.next_attempt_at > timezone.now()

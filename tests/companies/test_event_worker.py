@@ -12,9 +12,9 @@ from django.db import connections, transaction
 from django.utils import timezone
 from standardwebhooks.webhooks import Webhook
 
-from companies.events import event_record
 from companies.models import Event, EventState
 from companies.tasks import sweep_due_events
+from companies.webhooks import event_record
 from config.celery import app
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, HardwareRequestFactory, OrderFactory

@@ -3,7 +3,7 @@
 import pytest
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
-from companies import events
+from companies import webhooks
 from companies.models import Company
 from tests.factories import CompanyFactory
 
@@ -83,10 +83,10 @@ def test_a_webhook_sent_after_rotation_verifies_with_the_new_secret_only(caller,
     company = CompanyFactory(api_client=caller.api_client, webhook_url=receiver.url)
     old = company.webhook_secret
     # Recorded before the rotation, delivered after it: signed with the secret of send time.
-    event = events.event_record(company=company, kind="order.updated", payload={"a": 1})
+    event = webhooks.event_record(company=company, kind="order.updated", payload={"a": 1})
 
     new = rotate(caller, company.code).json()["envelop"][0]["webhookSecret"]
-    events.event_attempt(events.event_claim(event.id))
+    webhooks.event_attempt(webhooks.event_claim(event.id))
 
     [request] = receiver.requests
     headers = {name.lower(): value for name, value in request["headers"].items()}

@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from hardware.choices import HardwareStatus
+from tests.admin_pages import change_page_form
 from tests.factories import CompanyFactory, EmployeeFactory, HardwareFactory
 
 pytestmark = pytest.mark.django_db
@@ -72,3 +73,17 @@ def test_employees_are_not_added_in_the_admin(admin_client):
     response = admin_client.get(reverse("admin:employees_employee_add"))
 
     assert response.status_code == 403
+
+
+def test_the_email_cannot_be_changed_in_the_admin(admin_client):
+    employee = EmployeeFactory(email="ana@example.com", first_name="Ana")
+    url = reverse("admin:employees_employee_change", args=[employee.pk])
+    page = admin_client.get(url)
+
+    data = change_page_form(page) | {"email": "  Ana.New@Example.COM ", "first_name": "Anabela"}
+    response = admin_client.post(url, data)
+
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    employee.refresh_from_db()
+    assert (employee.email, employee.first_name) == ("ana@example.com", "Anabela")
+    assert "email" not in page.context["adminform"].form.fields

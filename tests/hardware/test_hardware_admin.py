@@ -2,7 +2,8 @@ import pytest
 from django.urls import reverse
 
 from hardware.models import HardwareNote
-from tests.factories import HardwareFactory, MovementRequestFactory
+from tests.admin_pages import change_page_form
+from tests.factories import CompanyFactory, HardwareFactory, MovementRequestFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -28,27 +29,10 @@ def test_the_item_page_shows_its_notes_and_signs_new_ones_with_the_staff_email(
     page = admin_client.get(url)
     assert "Dent on the back" in page.text
 
-    form = page.context["adminform"].form
-    data = {name: value for name, value in form.initial.items() if value is not None}
-    for inline in page.context["inline_admin_formsets"]:
-        management = inline.formset.management_form
-        data.update({management.add_prefix(k): v for k, v in management.initial.items()})
-    data.update(
-        {
-            "company": item.company_id,
-            "hardware_type": item.hardware_type_id,
-            "notes-TOTAL_FORMS": "2",
-            "notes-INITIAL_FORMS": "1",
-            "notes-0-id": item.notes.get().pk,
-            "notes-0-hardware": item.pk,
-            "notes-1-content": "Screen replaced",
-            "notes-1-hardware": item.pk,
-        }
-    )
-    data.pop("common_model", None)
+    data = change_page_form(page) | {"notes-1-content": "Screen replaced"}
     response = admin_client.post(url, data)
 
-    assert response.status_code == 302, page.context["adminform"].form.errors
+    assert response.status_code == 302, response.context["adminform"].form.errors
     note = item.notes.get(content="Screen replaced")
     assert note.author_email == admin_user.email
 
@@ -62,3 +46,26 @@ def test_the_item_page_shows_the_movement_requests_that_carried_it(admin_client)
 
     assert page.status_code == 200
     assert str(movement) in page.text
+
+
+def test_company_country_and_serial_number_cannot_be_changed_in_the_admin(admin_client):
+    item = HardwareFactory(serial_number="SN-KEEP-1", country_code="US", brand="DELL")
+    company = item.company
+    url = reverse("admin:hardware_hardware_change", args=[item.pk])
+    page = admin_client.get(url)
+
+    data = change_page_form(page) | {
+        "company": CompanyFactory().pk,
+        "country_code": "BR",
+        "serial_number": "SN-TYPED-2",
+        "brand": "LG",
+    }
+    response = admin_client.post(url, data)
+
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    item.refresh_from_db()
+    assert (item.company, item.country_code, item.serial_number) == (company, "US", "SN-KEEP-1")
+    assert item.brand == "LG"  # the form was saved: only those fields were not taken
+    assert not {"company", "country_code", "serial_number"} & set(
+        page.context["adminform"].form.fields
+    )

@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 from tqdm import tqdm
 
-from companies import events, selectors
+from companies import selectors, webhooks
 from companies.models import Company, Event, EventState
 
 
@@ -63,7 +63,7 @@ class Command(BaseCommand):
         for event in tqdm(
             redeliverable, unit="event", desc="Queueing", file=sys.stderr, disable=None
         ):
-            events.event_redeliver(event=event)
+            webhooks.event_redeliver(event=event)
         self.stdout.write(f"Queued {len(redeliverable)} event(s) for redelivery.")
         skipped -= len(redeliverable)
         if skipped:

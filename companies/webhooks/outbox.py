@@ -1,0 +1,52 @@
+"""The outbox: an event is a row written in the caller's transaction, so it exists exactly when
+its change committed; once that commits, it is handed to the workers."""
+
+import orjson
+from django.db import transaction
+from django.utils import timezone
+
+from companies.models import Company, Event, EventState
+from companies.webhooks.tasks import deliver_event
+
+
+def event_record(*, company: Company, kind: str, payload: dict) -> Event:
+    """Keep an event of `kind` about `payload` (the resource as the API shows it) in the
+    caller's transaction, and hand it to the workers once that commits."""
+    event = Event(company=company, kind=kind, payload={})
+    # Encoded as the API renderer encodes (config.api.envelope: orjson, UTC as Z, decimals as
+    # strings), so timestamps keep their microseconds, exactly as GET shows the resource.
+    event.payload = orjson.loads(
+        orjson.dumps(
+            # Standard Webhooks' shape: the resource whole under `data`, so its own `id` and
+            # `type` are not shadowed by the event's.
+            {"id": event.webhook_id, "type": kind, "timestamp": timezone.now(), "data": payload},
+            default=str,
+            option=orjson.OPT_UTC_Z,
+        )
+    )
+    if company.webhook_url:
+        event.next_attempt_at = timezone.now()
+    else:
+        event.state = EventState.NO_ENDPOINT
+    event.save(force_insert=True)
+    if event.state == EventState.PENDING:
+        _hand_over_after_commit(event)
+    return event
+
+
+def event_redeliver(*, event: Event) -> bool:
+    """Try an event again from the start of the schedule. Refused (False) while the event is
+    pending and not due: a worker may be attempting it right now."""
+    restarted = (
+        Event.objects.filter(pk=event.pk)
+        .exclude(state=EventState.PENDING, next_attempt_at__gt=timezone.now())
+        .update(state=EventState.PENDING, attempts=0, next_attempt_at=timezone.now())
+    )
+    if restarted:
+        _hand_over_after_commit(event)
+    return bool(restarted)
+
+
+def _hand_over_after_commit(event: Event) -> None:
+    # Robust: with the broker down the change still stands, and the sweep sends it later.
+    transaction.on_commit(lambda: deliver_event.delay(str(event.pk)), robust=True)
