@@ -22,6 +22,11 @@ def storage_country_code(code: str) -> str:
     return EU if is_european(code) else code
 
 
+def compatible_codes(code: str) -> frozenset[str]:
+    """The codes hardware may move between with `code`: itself, or every European one (the
+    EU warehouse's included) for a European code."""
+    return EU_MEMBERS | {EU} if is_european(code) else frozenset({code})
+
+
 def are_compatible(first: str, second: str) -> bool:
-    """Hardware may move between two countries when they are equal or both European."""
-    return first == second or (is_european(first) and is_european(second))
+    return second in compatible_codes(first)

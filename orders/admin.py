@@ -15,7 +15,6 @@ from config.admin import (
     form_errors_as_messages,
     refusals_as_messages,
 )
-from config.countries import EU, EU_MEMBERS, is_european
 from config.errors import ServiceError
 from config.workflow import NO_SHIPPING
 from hardware.models import Hardware
@@ -48,10 +47,8 @@ class OfferForm(forms.Form):
         self.fields["hardware_request"].queryset = order.hardware_requests.filter(
             Q(alternative_group__isnull=True) | Q(alternative_group__selected=F("pk"))
         )
-        # The catalogs of the order's country: every European one for a European order.
-        countries = EU_MEMBERS | {EU} if is_european(order.country_code) else {order.country_code}
-        self.fields["catalog_item"].queryset = CatalogItem.objects.filter(
-            country_code__in=countries, deprecated=False, hardware_type__isnull=False
+        self.fields["catalog_item"].queryset = services.offerable_items(
+            order.country_code
         ).order_by("hardware_type", "name", "id")
 
 

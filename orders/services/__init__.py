@@ -10,7 +10,7 @@ from orders.services.client_moves import (
     order_confirm,
     order_lines_remove,
 )
-from orders.services.lines import QuoteLine
+from orders.services.lines import QuoteLine, offerable_items
 from orders.services.operator_moves import (
     LinePricing,
     order_lines_price,
@@ -26,6 +26,7 @@ __all__ = [
     "LineRemoval",
     "Quote",
     "QuoteLine",
+    "offerable_items",
     "order_alternative_select",
     "order_cancel",
     "order_confirm",

@@ -4,11 +4,12 @@ all make lines here."""
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 from uuid import UUID
 
+from django.db.models import QuerySet
+
 from catalog.models import CatalogItem
-from config.countries import are_compatible
+from config.countries import are_compatible, compatible_codes
 from hardware.models import HardwareType
 from orders.models import HardwareRequest
 
@@ -53,6 +54,16 @@ def orderability_problems(item: CatalogItem, *, country_code: str) -> list[str]:
     if item.hardware_type is None:
         problems.append(f"Catalog item {item.pk} has no hardware type: it cannot be ordered")
     return problems
+
+
+def offerable_items(country_code: str) -> QuerySet[CatalogItem]:
+    """The catalog items an operator may offer as alternatives on an order to `country_code`:
+    orderable there, and current (not deprecated)."""
+    return CatalogItem.objects.filter(
+        country_code__in=compatible_codes(country_code),
+        deprecated=False,
+        hardware_type__isnull=False,
+    )
 
 
 def line_from_catalog_item(
@@ -100,7 +111,3 @@ def catalog_price_if_unpriced(line: HardwareRequest) -> bool:
         return False
     line.quoted_unit_price = line.catalog_item.price
     return True
-
-
-def price_is_valid(price: Decimal | None) -> bool:
-    return price is None or price >= 0
