@@ -12,6 +12,7 @@ from tests.factories import (
     MovementRequestFactory,
     hardware_type,
 )
+from tests.support import iso
 
 pytestmark = pytest.mark.django_db
 
@@ -19,10 +20,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def company(caller):
     return CompanyFactory(api_client=caller.api_client, code="EMP", name="Acme Brasil")
-
-
-def iso(moment) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
 
 
 def detail(caller, employee_id, company_code="EMP"):

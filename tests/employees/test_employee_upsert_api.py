@@ -5,6 +5,7 @@ import pytest
 from employees.choices import EmployeeStatus
 from employees.models import Employee
 from tests.factories import CompanyFactory
+from tests.support import iso
 
 pytestmark = pytest.mark.django_db
 
@@ -35,10 +36,6 @@ def employee_body(**changes) -> dict:
     }
     body.update(changes)
     return {key: value for key, value in body.items() if value is not ...}
-
-
-def iso(moment) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
 
 
 def employee_json(employee: Employee) -> dict:

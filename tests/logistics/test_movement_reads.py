@@ -14,6 +14,7 @@ from tests.factories import (
     HardwareFactory,
     MovementRequestFactory,
 )
+from tests.support import iso
 
 pytestmark = pytest.mark.django_db
 
@@ -21,10 +22,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def company(caller):
     return CompanyFactory(api_client=caller.api_client, code="MOV", name="Moving Co")
-
-
-def iso(moment) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
 
 
 def detail(caller, movement_id, company_code="MOV"):

@@ -13,7 +13,8 @@ from tests.factories import (
     OrderFactory,
     alternatives,
 )
-from tests.orders.shapes import candidate, detail, error, grouped, success, ungrouped
+from tests.orders.shapes import candidate, detail, grouped, ungrouped
+from tests.support import error, success
 
 pytestmark = pytest.mark.django_db
 

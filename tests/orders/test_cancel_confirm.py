@@ -9,7 +9,7 @@ from orders import services
 from orders.models import Order
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, HardwareRequestFactory, OrderFactory
-from tests.orders.shapes import error, success
+from tests.support import error, success
 
 pytestmark = pytest.mark.django_db
 

@@ -23,15 +23,8 @@ from tests.factories import (
     OrderFactory,
     alternatives,
 )
-from tests.orders.shapes import (
-    candidate,
-    detail,
-    error,
-    grouped,
-    iso,
-    success,
-    ungrouped,
-)
+from tests.orders.shapes import candidate, detail, grouped, ungrouped
+from tests.support import error, iso, success
 
 pytestmark = pytest.mark.django_db
 

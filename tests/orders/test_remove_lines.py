@@ -9,7 +9,8 @@ from django.db import connection
 from orders.models import AlternativeGroup, HardwareRequest, Order
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, HardwareRequestFactory, OrderFactory, alternatives
-from tests.orders.shapes import candidate, detail, error, grouped, success, ungrouped
+from tests.orders.shapes import candidate, detail, grouped, ungrouped
+from tests.support import error, success
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,17 @@ Import from here (`from tests.support import assert_refused, run_together`); the
 are small enough to read in one go.
 """
 
-from tests.support.envelopes import error, success
+from tests.support.bodies import OMIT, without_omitted
+from tests.support.envelopes import error, iso, success
 from tests.support.refusals import assert_refused
 from tests.support.threads import run_together
 
-__all__ = ["assert_refused", "error", "run_together", "success"]
+__all__ = [
+    "OMIT",
+    "assert_refused",
+    "error",
+    "iso",
+    "run_together",
+    "success",
+    "without_omitted",
+]

@@ -5,6 +5,7 @@ code it checks could not notice that code going wrong. tests/config/test_envelop
 both shapes out literally, which keeps these builders honest.
 """
 
+from datetime import datetime
 from http import HTTPStatus
 
 
@@ -29,3 +30,8 @@ def error(
     if with_empty_envelop:
         body["envelop"] = []
     return body
+
+
+def iso(moment: datetime) -> str:
+    """A stored time as the API writes it: ISO 8601 in UTC with a Z, to the microsecond."""
+    return moment.isoformat().replace("+00:00", "Z")
