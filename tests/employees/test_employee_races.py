@@ -1,15 +1,13 @@
 """Concurrent upserts of one person give one employee, never a 500."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from config.errors import ServiceError
 from employees import services
 from employees.models import Employee
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, EmployeeFactory
+from tests.support import run_together
 
 THREADS = 10
 
@@ -37,24 +35,13 @@ def body(**changes) -> dict:
 def test_concurrent_identical_upserts_give_one_employee_and_all_succeed(identity):
     caller = make_caller()
     CompanyFactory(api_client=caller.api_client, code="RCE")
-    barrier = threading.Barrier(THREADS)
-    statuses = []
 
     def upsert():
-        try:
-            barrier.wait()
-            response = caller.post("/employees", body(**identity), format="json")
-            statuses.append(response.status_code)
-        finally:
-            connection.close()
+        return caller.post("/employees", body(**identity), format="json")
 
-    threads = [threading.Thread(target=upsert) for _ in range(THREADS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    responses = run_together(*[upsert] * THREADS)
 
-    assert statuses == [200] * THREADS
+    assert [response.status_code for response in responses] == [200] * THREADS
     assert Employee.objects.count() == 1
 
 

@@ -1,10 +1,8 @@
 """POST /hardwares, GET /hardwares, GET /hardwares/storages, GET /hardwares/{hardwareId}."""
 
-import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
 from catalog.models import CatalogItem
 from hardware.api.serializers import (
@@ -21,6 +19,7 @@ from tests.factories import (
     HardwareFactory,
     MovementRequestFactory,
 )
+from tests.support import run_together
 
 pytestmark = pytest.mark.django_db
 
@@ -292,23 +291,10 @@ def test_items_without_serial_numbers_do_not_collide(caller, company):
 def test_concurrent_creations_with_one_serial_give_one_item():
     caller = make_caller()
     CompanyFactory(api_client=caller.api_client, code="HWC")
-    barrier = threading.Barrier(6)
-    statuses = []
 
-    def post():
-        try:
-            barrier.wait()
-            statuses.append(create(caller, serialNumber="RACE-1").status_code)
-        finally:
-            connection.close()
+    responses = run_together(*[lambda: create(caller, serialNumber="RACE-1")] * 6)
 
-    threads = [threading.Thread(target=post) for _ in range(6)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-
-    assert sorted(statuses) == [201, 400, 400, 400, 400, 400]
+    assert sorted(response.status_code for response in responses) == [201, 400, 400, 400, 400, 400]
     assert Hardware.objects.filter(serial_number="RACE-1").count() == 1
 
 

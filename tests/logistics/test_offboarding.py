@@ -1,10 +1,9 @@
 """POST /movement_requests/offboarding: hardware from an employee to storage (OFFBOARDING) or
 to another employee (OFF_ON), and the operator moves that complete them."""
 
-import threading
+from functools import partial
 
 import pytest
-from django.db import connection
 
 from companies.models import Company
 from config.actors import Actor
@@ -15,7 +14,7 @@ from logistics.models import MovementRequest
 from logistics.services import movement_request_move
 from tests.conftest import make_caller
 from tests.factories import CatalogItemFactory, CompanyFactory, EmployeeFactory, HardwareFactory
-from tests.support import OMIT, assert_refused, without_omitted
+from tests.support import OMIT, assert_refused, run_together, without_omitted
 
 pytestmark = pytest.mark.django_db
 
@@ -1198,26 +1197,15 @@ def test_ten_offboardings_of_one_item_at_once_give_exactly_one_request():
     company = CompanyFactory(api_client=caller.api_client, code="MOV")
     employee = EmployeeFactory(company=company, email="x@example.com")
     item = on_employee(employee)
-    barrier = threading.Barrier(10)
-    statuses = []
 
     def request():
-        try:
-            barrier.wait()
-            response = offboard(
-                caller, employeeEmail="x@example.com", hardwares={"hardwareIds": [str(item.id)]}
-            )
-            statuses.append(response.status_code)
-        finally:
-            connection.close()
+        return offboard(
+            caller, employeeEmail="x@example.com", hardwares={"hardwareIds": [str(item.id)]}
+        )
 
-    threads = [threading.Thread(target=request) for _ in range(10)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    responses = run_together(*[request] * 10)
 
-    assert sorted(statuses) == [201] + [400] * 9
+    assert sorted(response.status_code for response in responses) == [201] + [400] * 9
     assert MovementRequest.objects.count() == 1
     assert item_state(item) == ("EMPLOYEE", employee.id, None, True)
 
@@ -1225,30 +1213,19 @@ def test_ten_offboardings_of_one_item_at_once_give_exactly_one_request():
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_concurrent_inline_companies_with_one_new_code_make_one_company_and_all_succeed():
     caller = make_caller()
-    barrier = threading.Barrier(5)
-    statuses = []
 
     def request(index):
-        try:
-            barrier.wait()
-            response = offboard(
-                caller,
-                companyCode=OMIT,
-                company={"name": f"Race Co {index}", "companyCode": "RAC"},
-                employee={**INLINE_EMPLOYEE, "email": f"racer{index}@example.com"},
-                hardwares={"newHardwares": [{**NEW_MONITOR, "serialNumber": f"SN-RACE-{index}"}]},
-            )
-            statuses.append(response.status_code)
-        finally:
-            connection.close()
+        return offboard(
+            caller,
+            companyCode=OMIT,
+            company={"name": f"Race Co {index}", "companyCode": "RAC"},
+            employee={**INLINE_EMPLOYEE, "email": f"racer{index}@example.com"},
+            hardwares={"newHardwares": [{**NEW_MONITOR, "serialNumber": f"SN-RACE-{index}"}]},
+        )
 
-    threads = [threading.Thread(target=request, args=(index,)) for index in range(5)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    responses = run_together(*(partial(request, index) for index in range(5)))
 
-    assert statuses == [201] * 5
+    assert [response.status_code for response in responses] == [201] * 5
     company = Company.objects.get(code="RAC")
     assert company.api_client == caller.api_client
     assert MovementRequest.objects.filter(company=company).count() == 5

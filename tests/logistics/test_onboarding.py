@@ -1,9 +1,8 @@
 """POST /movement_requests/onboarding: storage hardware to an employee."""
 
-import threading
+from functools import partial
 
 import pytest
-from django.db import connection
 
 from employees.models import Employee
 from hardware.models import Hardware, Storage
@@ -11,6 +10,7 @@ from logistics.api.serializers import MovementRequestSerializer
 from logistics.models import MovementRequest
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, EmployeeFactory, HardwareFactory
+from tests.support import run_together
 
 pytestmark = pytest.mark.django_db
 
@@ -273,24 +273,13 @@ def test_twenty_onboardings_of_one_item_at_once_give_exactly_one_request():
     company = CompanyFactory(api_client=caller.api_client, code="MOV")
     EmployeeFactory(company=company, email="x@example.com")
     item = HardwareFactory(company=company)
-    barrier = threading.Barrier(20)
-    statuses = []
 
     def request():
-        try:
-            barrier.wait()
-            response = onboard(caller, employeeEmail="x@example.com", hardwareIds=[str(item.id)])
-            statuses.append(response.status_code)
-        finally:
-            connection.close()
+        return onboard(caller, employeeEmail="x@example.com", hardwareIds=[str(item.id)])
 
-    threads = [threading.Thread(target=request) for _ in range(20)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    responses = run_together(*[request] * 20)
 
-    assert sorted(statuses) == [201] + [400] * 19
+    assert sorted(response.status_code for response in responses) == [201] + [400] * 19
     assert MovementRequest.objects.count() == 1
     assert Hardware.objects.get(pk=item.pk).in_movement
 
@@ -301,24 +290,13 @@ def test_concurrent_onboardings_of_different_items_get_distinct_numbers():
     company = CompanyFactory(api_client=caller.api_client, code="MOV")
     EmployeeFactory(company=company, email="x@example.com")
     items = HardwareFactory.create_batch(24, company=company)
-    barrier = threading.Barrier(len(items))
-    statuses = []
 
     def request(item):
-        try:
-            barrier.wait()
-            response = onboard(caller, employeeEmail="x@example.com", hardwareIds=[str(item.id)])
-            statuses.append(response.status_code)
-        finally:
-            connection.close()
+        return onboard(caller, employeeEmail="x@example.com", hardwareIds=[str(item.id)])
 
-    threads = [threading.Thread(target=request, args=(item,)) for item in items]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    responses = run_together(*(partial(request, item) for item in items))
 
-    assert statuses == [201] * 24
+    assert [response.status_code for response in responses] == [201] * 24
     numbers = sorted(MovementRequest.objects.values_list("movement_request_number", flat=True))
     assert numbers == list(range(numbers[0], numbers[0] + 24))
 

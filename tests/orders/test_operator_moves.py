@@ -1,7 +1,6 @@
 """Operator moves of orders (CONTRACT.md, Operator moves) through orders.services.order_move,
 the service behind the admin's buttons and `transition order`."""
 
-import threading
 import uuid
 from datetime import date
 from decimal import Decimal
@@ -9,7 +8,6 @@ from decimal import Decimal
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import connection
 from django.utils import timezone
 
 from config.actors import Actor
@@ -26,6 +24,7 @@ from tests.factories import (
     OrderFactory,
     alternatives,
 )
+from tests.support import run_together
 
 pytestmark = pytest.mark.django_db
 
@@ -518,30 +517,17 @@ def test_a_refused_delivery_leaves_no_hardware_behind():
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_concurrent_deliveries_of_one_order_make_its_hardware_once():
     order = priced_order("ACCEPTED")
-    barrier = threading.Barrier(5)
-    outcomes = []
 
-    def deliver():
-        try:
-            barrier.wait()
-            move(order, "DELIVERED")
-            outcomes.append("delivered")
-        except ServiceError as refused:
-            outcomes.append(refused.message)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=deliver) for _ in range(5)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    outcomes = run_together(*[lambda: move(order, "DELIVERED")] * 5)
 
     refusal = (
         f"Order {order.order_number} cannot move from DELIVERED to DELIVERED "
         "(allowed: none, it makes no more moves)"
     )
-    assert sorted(outcomes) == sorted(["delivered"] + [refusal] * 4)
+    assert sorted(
+        outcome.message if isinstance(outcome, ServiceError) else outcome.status
+        for outcome in outcomes
+    ) == sorted(["DELIVERED"] + [refusal] * 4)
     assert Hardware.objects.filter(created_order_id=order.id).count() == 2
     assert order.status_history.count() == 1
 

@@ -1,11 +1,9 @@
 """POST /orders/quote: a quote order from hardware lines, its company, employee and poNumber,
 and autoQuote's prices and alternatives outside production."""
 
-import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
 from companies.models import Company
 from config.actors import ActorKind
@@ -14,7 +12,7 @@ from orders.api.serializers import CandidateSerializer, OrderLineSerializer, Ord
 from orders.models import AlternativeGroup, HardwareRequest, Order, Reseller
 from tests.conftest import make_caller
 from tests.factories import CatalogItemFactory, CompanyFactory, EmployeeFactory, OrderFactory
-from tests.support import OMIT, assert_refused, without_omitted
+from tests.support import OMIT, assert_refused, run_together, without_omitted
 
 pytestmark = pytest.mark.django_db
 
@@ -913,23 +911,10 @@ def test_quotes_without_a_po_number_never_repeat(caller, company):
 def test_ten_quotes_with_one_new_po_number_at_once_make_one_order():
     caller = make_caller()
     CompanyFactory(api_client=caller.api_client, code="ORD")
-    barrier = threading.Barrier(10)
-    answers = []
 
-    def request():
-        try:
-            barrier.wait()
-            response = quote(caller, poNumber="PO-RACE")
-            answers.append((response.status_code, the_order(response)["id"]))
-        finally:
-            connection.close()
+    responses = run_together(*[lambda: quote(caller, poNumber="PO-RACE")] * 10)
 
-    threads = [threading.Thread(target=request) for _ in range(10)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-
+    answers = [(response.status_code, the_order(response)["id"]) for response in responses]
     order = Order.objects.get()
     assert sorted(answers) == [(200, str(order.id))] * 9 + [(201, str(order.id))]
     assert HardwareRequest.objects.count() == 1

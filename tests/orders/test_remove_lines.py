@@ -1,16 +1,15 @@
 """PATCH /orders/{orderId}/hardware-requests/remove: rules 1-6 of the interface."""
 
-import threading
 import uuid
+from functools import partial
 
 import pytest
-from django.db import connection
 
 from orders.models import AlternativeGroup, HardwareRequest, Order
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, HardwareRequestFactory, OrderFactory, alternatives
 from tests.orders.shapes import candidate, detail, grouped, ungrouped
-from tests.support import error, success
+from tests.support import error, run_together, success
 
 pytestmark = pytest.mark.django_db
 
@@ -430,22 +429,10 @@ def test_two_removals_that_together_would_empty_the_order_cannot_both_succeed():
     caller = make_caller()
     order = OrderFactory(company=CompanyFactory(api_client=caller.api_client, code="ORD"))
     lines = HardwareRequestFactory.create_batch(2, order=order)
-    barrier = threading.Barrier(2)
-    answers = []
 
-    def request(line):
-        try:
-            barrier.wait()
-            answers.append(remove(caller, order.id, line.id).json())
-        finally:
-            connection.close()
+    responses = run_together(*(partial(remove, caller, order.id, line.id) for line in lines))
 
-    threads = [threading.Thread(target=request, args=(line,)) for line in lines]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-
+    answers = [response.json() for response in responses]
     assert sorted(answer["statusCode"] for answer in answers) == [200, 400]
     [refusal] = [answer for answer in answers if answer["statusCode"] == 400]
     assert refusal == error(400, REMOVES_EVERYTHING)
