@@ -14,7 +14,8 @@ from tests.factories import (
     HardwareFactory,
     MovementRequestFactory,
 )
-from tests.support import iso
+from tests.logistics.shapes import carried, history, movement, person
+from tests.support import success
 
 pytestmark = pytest.mark.django_db
 
@@ -62,76 +63,31 @@ def coordinated_onboarding(caller, company):
 
 
 def test_detail_answers_the_request_in_an_array_with_its_history_ids(caller, company):
-    movement, employee, item = coordinated_onboarding(caller, company)
-    created, coordinated = movement.status_history.all()
+    stored, employee, item = coordinated_onboarding(caller, company)
 
-    response = detail(caller, movement.id)
+    response = detail(caller, stored.id)
 
     assert response.status_code == 200
-    assert response.json() == {
-        "statusCode": 200,
-        "message": "Request successful",
-        "envelop": [
-            {
-                "id": str(movement.id),
-                "movementRequestNumber": movement.movement_request_number,
-                "createdAt": iso(movement.created_at),
-                "updatedAt": iso(movement.updated_at),
-                "type": "ONBOARDING",
-                "status": "COORDINATED",
-                "eta": "2026-11-28",
-                "sendTo": "EMPLOYEE",
-                "handledBy": "PROVIDER",
-                "expectedDate": "2026-12-01",
-                "factoryReset": None,
-                "trackingLink": None,
-                "trackingCode": "TRK-1",
-                "dateCompleted": None,
-                "apiClientRequesterName": caller.api_client.name,
-                "requesterEmail": None,
-                "toEmployeeId": str(employee.id),
-                "fromEmployeeId": None,
-                "movementRequestStatusHistoric": [
-                    {
-                        "id": str(created.id),
-                        "createdAt": iso(created.created_at),
-                        "statusFrom": None,
-                        "statusTo": "PROCESSING",
-                    },
-                    {
-                        "id": str(coordinated.id),
-                        "createdAt": iso(coordinated.created_at),
-                        "statusFrom": "PROCESSING",
-                        "statusTo": "COORDINATED",
-                    },
-                ],
-                "toEmployee": {
-                    "id": str(employee.id),
-                    "firstName": employee.first_name,
-                    "lastName": "Lovelace",
-                    "countryCode": "US",
-                    "email": "ada@example.com",
-                    "address": "1 Main Street",
-                    "addressExtraInfo": None,
-                    "postCode": "10001",
-                },
-                "fromEmployee": None,
-                "storage": {"id": str(item.storage_id), "countryCode": "US"},
-                "companyName": "Moving Co",
-                "hardwares": [
-                    {
-                        "id": str(item.id),
-                        "description": None,
-                        "serialNumber": "SN-READ-1",
-                        "brand": "DELL",
-                        "name": "Dell U2723QE",
-                        "ram": "16GB",
-                        "image": "/static/hardware/types/monitor.svg",
-                    }
-                ],
-            }
-        ],
-    }
+    shown = movement(
+        stored,
+        type="ONBOARDING",
+        status="COORDINATED",
+        eta="2026-11-28",
+        sendTo="EMPLOYEE",
+        handledBy="PROVIDER",
+        expectedDate="2026-12-01",
+        trackingCode="TRK-1",
+        apiClientRequesterName=caller.api_client.name,
+        companyName="Moving Co",
+        toEmployeeId=str(employee.id),
+        toEmployee=person(employee),
+        storage={"id": str(item.storage_id), "countryCode": "US"},
+        hardwares=[carried(item, ram="16GB")],
+        movementRequestStatusHistoric=history(
+            stored, (None, "PROCESSING"), ("PROCESSING", "COORDINATED")
+        ),
+    )
+    assert response.json() == success([shown])
 
 
 def test_list_answers_the_same_requests_with_history_without_ids(caller, company):

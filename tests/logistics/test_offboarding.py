@@ -14,7 +14,8 @@ from logistics.models import MovementRequest
 from logistics.services import movement_request_move
 from tests.conftest import make_caller
 from tests.factories import CatalogItemFactory, CompanyFactory, EmployeeFactory, HardwareFactory
-from tests.support import OMIT, assert_refused, run_together, without_omitted
+from tests.logistics.shapes import carried, history, movement, person
+from tests.support import OMIT, assert_refused, iso, run_together, success, without_omitted
 
 pytestmark = pytest.mark.django_db
 
@@ -59,30 +60,6 @@ def on_employee(employee, **fields):
     )
 
 
-def person(employee):
-    return {
-        "id": str(employee.id),
-        "firstName": employee.first_name,
-        "lastName": employee.last_name,
-        "countryCode": employee.country_code,
-        "email": employee.email,
-        "address": employee.address,
-        "addressExtraInfo": None,
-        "postCode": employee.post_code,
-    }
-
-
-def carried(item):
-    return {
-        "id": str(item.id),
-        "description": None,
-        "serialNumber": item.serial_number,
-        "brand": "DELL",
-        "name": "Dell U2723QE",
-        "image": "/static/hardware/types/monitor.svg",
-    }
-
-
 def item_state(item):
     item.refresh_from_db()
     return item.status, item.employee_id, item.storage_id, item.in_movement
@@ -106,50 +83,26 @@ def test_offboarding_by_provider_is_processing_and_the_item_stays_with_the_emplo
     )
 
     assert response.status_code == 201
-    body = response.json()
     stored = MovementRequest.objects.get()
-    [movement] = body["envelop"]
     us_storage = Storage.objects.get(country_code="US")
-    assert body == {
-        "statusCode": 201,
-        "message": "Request successful",
-        "envelop": [
-            {
-                "id": str(stored.id),
-                "movementRequestNumber": stored.movement_request_number,
-                "createdAt": movement["createdAt"],
-                "updatedAt": movement["updatedAt"],
-                "type": "OFFBOARDING",
-                "status": "PROCESSING",
-                "eta": None,
-                "sendTo": "STORAGE",
-                "handledBy": "PROVIDER",
-                "expectedDate": "2026-12-01",
-                "factoryReset": True,
-                "trackingLink": None,
-                "trackingCode": None,
-                "dateCompleted": None,
-                "apiClientRequesterName": caller.api_client.name,
-                "requesterEmail": None,
-                "toEmployeeId": None,
-                "fromEmployeeId": str(employee.id),
-                "movementRequestStatusHistoric": [
-                    {
-                        "id": str(stored.status_history.get().id),
-                        "createdAt": movement["movementRequestStatusHistoric"][0]["createdAt"],
-                        "statusFrom": None,
-                        "statusTo": "PROCESSING",
-                    }
-                ],
-                "toEmployee": None,
-                "fromEmployee": person(employee),
-                "storage": {"id": str(us_storage.id), "countryCode": "US"},
-                "companyName": "Moving Co",
-                "hardwares": [carried(item)],
-            }
-        ],
-    }
-    assert set(movement) == set(MovementRequestSerializer().fields)
+    shown = movement(
+        stored,
+        type="OFFBOARDING",
+        status="PROCESSING",
+        sendTo="STORAGE",
+        handledBy="PROVIDER",
+        expectedDate="2026-12-01",
+        factoryReset=True,
+        apiClientRequesterName=caller.api_client.name,
+        companyName="Moving Co",
+        fromEmployeeId=str(employee.id),
+        fromEmployee=person(employee),
+        storage={"id": str(us_storage.id), "countryCode": "US"},
+        hardwares=[carried(item)],
+        movementRequestStatusHistoric=history(stored, (None, "PROCESSING")),
+    )
+    assert (response.status_code, response.json()) == (201, success([shown], 201))
+    assert set(response.json()["envelop"][0]) == set(MovementRequestSerializer().fields)
     assert item_state(item) == ("EMPLOYEE", employee.id, None, True)
 
     movement_request_move(movement_request_id=stored.id, to_status="COORDINATED", actor=OPERATOR)
@@ -170,51 +123,27 @@ def test_offboarding_by_company_is_done_at_once_with_the_item_in_storage(caller,
     )
 
     assert response.status_code == 201
-    body = response.json()
     stored = MovementRequest.objects.get()
-    [movement] = body["envelop"]
-    eu_storage = Storage.objects.get(country_code="EU")
-    assert body == {
-        "statusCode": 201,
-        "message": "Request successful",
-        "envelop": [
-            {
-                "id": str(stored.id),
-                "movementRequestNumber": stored.movement_request_number,
-                "createdAt": movement["createdAt"],
-                "updatedAt": movement["updatedAt"],
-                "type": "OFFBOARDING",
-                "status": "DONE",
-                "eta": None,
-                "sendTo": "STORAGE",
-                "handledBy": "COMPANY",
-                "expectedDate": None,
-                "factoryReset": False,
-                "trackingLink": None,
-                "trackingCode": None,
-                "dateCompleted": stored.date_completed.isoformat().replace("+00:00", "Z"),
-                "apiClientRequesterName": caller.api_client.name,
-                "requesterEmail": None,
-                "toEmployeeId": None,
-                "fromEmployeeId": str(employee.id),
-                # The request never was PROCESSING: its one step is from nothing to DONE.
-                "movementRequestStatusHistoric": [
-                    {
-                        "id": str(stored.status_history.get().id),
-                        "createdAt": movement["movementRequestStatusHistoric"][0]["createdAt"],
-                        "statusFrom": None,
-                        "statusTo": "DONE",
-                    }
-                ],
-                "toEmployee": None,
-                "fromEmployee": person(employee),
-                "storage": {"id": str(eu_storage.id), "countryCode": "EU"},
-                "companyName": "Moving Co",
-                "hardwares": [carried(item)],
-            }
-        ],
-    }
     assert stored.date_completed is not None
+    eu_storage = Storage.objects.get(country_code="EU")
+    shown = movement(
+        stored,
+        type="OFFBOARDING",
+        status="DONE",
+        sendTo="STORAGE",
+        handledBy="COMPANY",
+        factoryReset=False,
+        dateCompleted=iso(stored.date_completed),
+        apiClientRequesterName=caller.api_client.name,
+        companyName="Moving Co",
+        fromEmployeeId=str(employee.id),
+        fromEmployee=person(employee),
+        storage={"id": str(eu_storage.id), "countryCode": "EU"},
+        hardwares=[carried(item)],
+        # The request never was PROCESSING: its one step is from nothing to DONE.
+        movementRequestStatusHistoric=history(stored, (None, "DONE")),
+    )
+    assert (response.status_code, response.json()) == (201, success([shown], 201))
     assert item_state(item) == ("STORAGE", None, eu_storage.id, False)
 
 
@@ -232,49 +161,24 @@ def test_off_on_moves_hardware_to_another_employee(caller, company):
     )
 
     assert response.status_code == 201
-    body = response.json()
     stored = MovementRequest.objects.get()
-    [movement] = body["envelop"]
-    assert body == {
-        "statusCode": 201,
-        "message": "Request successful",
-        "envelop": [
-            {
-                "id": str(stored.id),
-                "movementRequestNumber": stored.movement_request_number,
-                "createdAt": movement["createdAt"],
-                "updatedAt": movement["updatedAt"],
-                "type": "OFF_ON",
-                "status": "PROCESSING",
-                "eta": None,
-                "sendTo": "EMPLOYEE",
-                "handledBy": "PROVIDER",
-                "expectedDate": None,
-                # Ignored for OFF_ON (interface), so not stored either.
-                "factoryReset": None,
-                "trackingLink": None,
-                "trackingCode": None,
-                "dateCompleted": None,
-                "apiClientRequesterName": caller.api_client.name,
-                "requesterEmail": None,
-                "toEmployeeId": str(destination.id),
-                "fromEmployeeId": str(source.id),
-                "movementRequestStatusHistoric": [
-                    {
-                        "id": str(stored.status_history.get().id),
-                        "createdAt": movement["movementRequestStatusHistoric"][0]["createdAt"],
-                        "statusFrom": None,
-                        "statusTo": "PROCESSING",
-                    }
-                ],
-                "toEmployee": person(destination),
-                "fromEmployee": person(source),
-                "storage": None,
-                "companyName": "Moving Co",
-                "hardwares": [carried(item)],
-            }
-        ],
-    }
+    shown = movement(
+        stored,
+        type="OFF_ON",
+        status="PROCESSING",
+        sendTo="EMPLOYEE",
+        handledBy="PROVIDER",
+        # factoryReset is ignored for OFF_ON (interface), so not stored either: null.
+        apiClientRequesterName=caller.api_client.name,
+        companyName="Moving Co",
+        toEmployeeId=str(destination.id),
+        fromEmployeeId=str(source.id),
+        toEmployee=person(destination),
+        fromEmployee=person(source),
+        hardwares=[carried(item)],
+        movementRequestStatusHistoric=history(stored, (None, "PROCESSING")),
+    )
+    assert (response.status_code, response.json()) == (201, success([shown], 201))
     assert item_state(item) == ("EMPLOYEE", source.id, None, True)
 
     movement_request_move(movement_request_id=stored.id, to_status="DONE", actor=OPERATOR)
@@ -297,10 +201,10 @@ def test_off_on_handled_by_company_lands_on_the_destination_at_once(caller, comp
     )
 
     assert response.status_code == 201
-    movement = response.json()["envelop"][0]
-    assert (movement["type"], movement["status"], movement["storage"]) == ("OFF_ON", "DONE", None)
-    assert movement["dateCompleted"] is not None
-    assert [step["statusTo"] for step in movement["movementRequestStatusHistoric"]] == ["DONE"]
+    answered = response.json()["envelop"][0]
+    assert (answered["type"], answered["status"], answered["storage"]) == ("OFF_ON", "DONE", None)
+    assert answered["dateCompleted"] is not None
+    assert [step["statusTo"] for step in answered["movementRequestStatusHistoric"]] == ["DONE"]
     assert item_state(item) == ("EMPLOYEE", destination.id, None, False)
 
 
@@ -726,8 +630,7 @@ def test_an_inline_employee_is_created_and_returns_new_hardwares(caller, company
     assert response.status_code == 201
     employee = Employee.objects.get(company=company, email="bo@example.com")
     assert employee.city == "New York City"
-    movement = response.json()["envelop"][0]
-    assert movement["fromEmployee"] == person(employee)
+    assert response.json()["envelop"][0]["fromEmployee"] == person(employee)
     assert Hardware.objects.get().employee_id == employee.id
 
 

@@ -10,7 +10,8 @@ from logistics.api.serializers import MovementRequestSerializer
 from logistics.models import MovementRequest
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, EmployeeFactory, HardwareFactory
-from tests.support import run_together
+from tests.logistics.shapes import carried, history, movement, person
+from tests.support import run_together, success
 
 pytestmark = pytest.mark.django_db
 
@@ -50,62 +51,24 @@ def test_onboarding_creates_a_processing_request_and_claims_the_hardware(caller,
     )
 
     assert response.status_code == 201
-    body = response.json()
-    assert (body["statusCode"], body["message"]) == (201, "Request successful")
-    [movement] = body["envelop"]
     stored = MovementRequest.objects.get()
-    assert movement == {
-        "id": str(stored.id),
-        "movementRequestNumber": stored.movement_request_number,
-        "createdAt": movement["createdAt"],
-        "updatedAt": movement["updatedAt"],
-        "type": "ONBOARDING",
-        "status": "PROCESSING",
-        "eta": None,
-        "sendTo": "EMPLOYEE",
-        "handledBy": "PROVIDER",
-        "expectedDate": "2026-12-01",
-        "factoryReset": None,
-        "trackingLink": None,
-        "trackingCode": None,
-        "dateCompleted": None,
-        "apiClientRequesterName": caller.api_client.name,
-        "requesterEmail": None,
-        "toEmployeeId": str(employee.id),
-        "fromEmployeeId": None,
-        "movementRequestStatusHistoric": [
-            {
-                "id": str(stored.status_history.get().id),
-                "createdAt": movement["movementRequestStatusHistoric"][0]["createdAt"],
-                "statusFrom": None,
-                "statusTo": "PROCESSING",
-            }
-        ],
-        "toEmployee": {
-            "id": str(employee.id),
-            "firstName": employee.first_name,
-            "lastName": employee.last_name,
-            "countryCode": "US",
-            "email": "ada@example.com",
-            "address": employee.address,
-            "addressExtraInfo": None,
-            "postCode": employee.post_code,
-        },
-        "fromEmployee": None,
-        "storage": {"id": str(item.storage_id), "countryCode": "US"},
-        "companyName": "Moving Co",
-        "hardwares": [
-            {
-                "id": str(item.id),
-                "description": None,
-                "serialNumber": "SN-ON-1",
-                "brand": "DELL",
-                "name": "Dell U2723QE",
-                "image": "/static/hardware/types/monitor.svg",
-            }
-        ],
-    }
-    assert set(movement) == set(MovementRequestSerializer().fields)
+    shown = movement(
+        stored,
+        type="ONBOARDING",
+        status="PROCESSING",
+        sendTo="EMPLOYEE",
+        handledBy="PROVIDER",
+        expectedDate="2026-12-01",
+        apiClientRequesterName=caller.api_client.name,
+        companyName="Moving Co",
+        toEmployeeId=str(employee.id),
+        toEmployee=person(employee),
+        storage={"id": str(item.storage_id), "countryCode": "US"},
+        hardwares=[carried(item)],
+        movementRequestStatusHistoric=history(stored, (None, "PROCESSING")),
+    )
+    assert response.json() == success([shown], 201)
+    assert set(response.json()["envelop"][0]) == set(MovementRequestSerializer().fields)
     item.refresh_from_db()
     assert (item.status, item.in_movement) == ("STORAGE", True)
 
