@@ -3,30 +3,24 @@
 import uuid
 
 import pytest
+from django.db import DatabaseError
 
 from config.actors import Actor
 from orders import services
 from orders.models import Order
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, HardwareRequestFactory, OrderFactory
-from tests.support import error, success
+from tests.support import EVENTS_REFUSED, error, events_recorded, failing_event_inserts, success
 
 pytestmark = pytest.mark.django_db
 
 
+CONTACT = "buyer@acme.example.com"
+
+
 @pytest.fixture
 def company(caller):
-    return CompanyFactory(api_client=caller.api_client, code="ORD")
-
-
-@pytest.fixture
-def notified(monkeypatch):
-    """The orders whose company was told of their cancellation, with their status then."""
-    calls = []
-    monkeypatch.setattr(
-        services, "order_cancelled_notify", lambda *, order: calls.append((order.id, order.status))
-    )
-    return calls
+    return CompanyFactory(api_client=caller.api_client, code="ORD", contact_email=CONTACT)
 
 
 def cancel(caller, order_id, company_code="ORD"):
@@ -50,43 +44,49 @@ def history(order: Order) -> list[tuple]:
 
 @pytest.mark.parametrize("status", ["PENDING", "QUOTED"])
 def test_cancel_moves_a_pending_or_quoted_order_to_cancelled_and_records_it(
-    caller, company, notified, status
+    caller, company, committing, mailoutbox, status
 ):
     order = OrderFactory(company=company, status=status)
 
-    response = cancel(caller, order.id)
+    with committing():
+        response = cancel(caller, order.id)
 
     assert response.status_code == 200
     assert response.json() == success([{"id": str(order.id), "status": "CANCELLED"}])
     order.refresh_from_db()
     assert order.status == "CANCELLED"
     assert history(order) == [(status, "CANCELLED", "API_CLIENT", caller.api_client.name)]
-    assert notified == [(order.id, "CANCELLED")]
+    assert events_recorded("order.cancelled") == [(company.id, str(order.id), "CANCELLED")]
+    assert [message.to for message in mailoutbox] == [[CONTACT]]
 
 
 def test_cancel_of_a_cancelled_order_answers_the_same_and_changes_nothing(
-    caller, company, notified
+    caller, company, committing, mailoutbox
 ):
     order = OrderFactory(company=company)
-    first = cancel(caller, order.id)
+    with committing():
+        first = cancel(caller, order.id)
     order.refresh_from_db()
 
-    again = cancel(caller, order.id)
+    with committing():
+        again = cancel(caller, order.id)
 
     assert again.status_code == 200
     assert again.json() == first.json()
     assert Order.objects.get(pk=order.pk).updated_at == order.updated_at
     assert order.status_history.count() == 1
-    assert len(notified) == 1
+    assert len(events_recorded("order.cancelled")) == 1
+    assert len(mailoutbox) == 1
 
 
 @pytest.mark.parametrize("status", ["ACCEPTED", "DELIVERED"])
 def test_cancel_refuses_an_order_past_quoting_naming_the_cancellable_statuses(
-    caller, company, notified, status
+    caller, company, committing, mailoutbox, status
 ):
     order = OrderFactory(company=company, status=status)
 
-    response = cancel(caller, order.id)
+    with committing():
+        response = cancel(caller, order.id)
 
     assert response.status_code == 400
     assert response.json() == error(
@@ -94,27 +94,27 @@ def test_cancel_refuses_an_order_past_quoting_naming_the_cancellable_statuses(
     )
     assert Order.objects.get(pk=order.pk).status == status
     assert not order.status_history.exists()
-    assert notified == []
+    assert events_recorded("order.cancelled") == []
+    assert mailoutbox == []
 
 
-def test_the_notification_is_part_of_the_cancellation(company, monkeypatch):
-    """A failing notification undoes the cancellation: it runs inside its transaction."""
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_the_notification_is_part_of_the_cancellation(mailoutbox, eager_tasks):
+    """An event that cannot be recorded undoes the cancellation: it is written inside the
+    cancellation's transaction, so neither commits without the other."""
+    company = CompanyFactory(contact_email=CONTACT)
     order = OrderFactory(company=company)
 
-    def fail(*, order):
-        raise RuntimeError("mail server down")
-
-    monkeypatch.setattr(services, "order_cancelled_notify", fail)
-
-    with pytest.raises(RuntimeError):
+    with failing_event_inserts(), pytest.raises(DatabaseError, match=EVENTS_REFUSED):
         services.order_cancel(company=company, order_id=order.id, actor=Actor.command("test"))
 
     order.refresh_from_db()
     assert order.status == "PENDING"
     assert not order.status_history.exists()
+    assert mailoutbox == []
 
 
-def test_cancel_accepts_the_wrapped_body(caller, company, notified):
+def test_cancel_accepts_the_wrapped_body(caller, company):
     order = OrderFactory(company=company)
 
     response = caller.post(

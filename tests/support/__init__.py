@@ -7,13 +7,17 @@ are small enough to read in one go.
 
 from tests.support.bodies import OMIT, without_omitted
 from tests.support.envelopes import error, iso, success
+from tests.support.events import EVENTS_REFUSED, events_recorded, failing_event_inserts
 from tests.support.refusals import assert_refused
 from tests.support.threads import run_together
 
 __all__ = [
+    "EVENTS_REFUSED",
     "OMIT",
     "assert_refused",
     "error",
+    "events_recorded",
+    "failing_event_inserts",
     "iso",
     "run_together",
     "success",
