@@ -19,7 +19,7 @@ from tests.factories import (
     HardwareFactory,
     MovementRequestFactory,
 )
-from tests.support import run_together
+from tests.support import assert_refused, error, run_together
 
 pytestmark = pytest.mark.django_db
 
@@ -145,12 +145,7 @@ def test_create_for_an_employee_of_another_company_is_404(caller, company):
 
     response = create(caller, employeeProfileId=str(stranger.id))
 
-    assert response.status_code == 404
-    assert response.json() == {
-        "statusCode": 404,
-        "error": "Not Found",
-        "message": "Employee not found",
-    }
+    assert_refused(response, 404, "Employee not found")
     assert not Hardware.objects.exists()
 
 
@@ -304,11 +299,7 @@ def test_create_needs_a_company_code_of_the_caller(caller, other_caller, company
     missing = caller.post("/hardwares", {"countryCode": "US"}, format="json")
     foreign = create(caller, companyCode=theirs.code)
 
-    assert missing.json() == {
-        "statusCode": 400,
-        "error": "Bad Request",
-        "message": "Missing required field: companyCode",
-    }
+    assert missing.json() == error(400, "Missing required field: companyCode")
     assert foreign.json()["message"] == "Invalid company code"
     assert not Hardware.objects.exists()
 
@@ -475,12 +466,7 @@ def test_detail_refuses_a_malformed_id_and_hides_other_companies_items(caller, c
 
     assert malformed.status_code == 400
     assert malformed.json()["message"] == "Invalid hardware ID format"
-    assert foreign.status_code == 404
-    assert foreign.json() == {
-        "statusCode": 404,
-        "error": "Not Found",
-        "message": "Hardware not found",
-    }
+    assert_refused(foreign, 404, "Hardware not found")
 
 
 @pytest.mark.parametrize("rows", [1, 50])

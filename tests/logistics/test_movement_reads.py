@@ -15,7 +15,7 @@ from tests.factories import (
     MovementRequestFactory,
 )
 from tests.logistics.shapes import carried, history, movement, person
-from tests.support import success
+from tests.support import assert_refused, error, success
 
 pytestmark = pytest.mark.django_db
 
@@ -33,11 +33,7 @@ def listing(caller, **criteria):
     return caller.get("/movement_requests", {"companyCode": "MOV", **criteria})
 
 
-def bad_request(message: str) -> dict:
-    return {"statusCode": 400, "error": "Bad Request", "message": message}
-
-
-NOT_FOUND = {"statusCode": 404, "error": "Not Found", "message": "Movement request not found"}
+NOT_FOUND = error(404, "Movement request not found")
 
 
 def coordinated_onboarding(caller, company):
@@ -176,10 +172,7 @@ def test_list_without_a_type_or_with_an_empty_one_shows_every_type(caller, compa
 def test_list_refuses_a_bad_type(caller, company, movement_type):
     response = listing(caller, type=movement_type)
 
-    assert response.status_code == 400
-    assert response.json() == bad_request(
-        "Invalid type: expected ONBOARDING, OFFBOARDING or OFF_ON"
-    )
+    assert_refused(response, 400, "Invalid type: expected ONBOARDING, OFFBOARDING or OFF_ON")
 
 
 def test_list_refuses_a_missing_or_foreign_company_code(caller, other_caller, company):
@@ -189,16 +182,15 @@ def test_list_refuses_a_missing_or_foreign_company_code(caller, other_caller, co
     foreign = caller.get("/movement_requests", {"companyCode": "THR"})
     unknown = caller.get("/movement_requests", {"companyCode": "ZZZ"})
 
-    assert missing.json() == bad_request("Missing required filter: companyCode")
-    assert foreign.json() == unknown.json() == bad_request("Invalid Company code")
+    assert missing.json() == error(400, "Missing required filter: companyCode")
+    assert foreign.json() == unknown.json() == error(400, "Invalid Company code")
 
 
 @pytest.mark.parametrize("movement_id", ["not-a-uuid", "42", "0ae85710-e341-4481-8d82"])
 def test_detail_refuses_a_malformed_id(caller, company, movement_id):
     response = detail(caller, movement_id)
 
-    assert response.status_code == 400
-    assert response.json() == bad_request("Invalid MovementRequest id")
+    assert_refused(response, 400, "Invalid MovementRequest id")
 
 
 def test_detail_of_an_unknown_request_is_404(caller, company):
@@ -226,7 +218,7 @@ def test_detail_with_the_company_code_of_another_client_is_400(caller, other_cal
 
     response = detail(caller, movement.id, company_code="THR")
 
-    assert response.json() == bad_request("Invalid company code")
+    assert response.json() == error(400, "Invalid company code")
 
 
 @pytest.mark.parametrize("path", ["/movement_requests", f"/movement_requests/{uuid.uuid4()}"])

@@ -10,7 +10,14 @@ from orders import services
 from orders.models import Order
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, HardwareRequestFactory, OrderFactory
-from tests.support import EVENTS_REFUSED, error, events_recorded, failing_event_inserts, success
+from tests.support import (
+    EVENTS_REFUSED,
+    assert_refused,
+    error,
+    events_recorded,
+    failing_event_inserts,
+    success,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -88,9 +95,8 @@ def test_cancel_refuses_an_order_past_quoting_naming_the_cancellable_statuses(
     with committing():
         response = cancel(caller, order.id)
 
-    assert response.status_code == 400
-    assert response.json() == error(
-        400, f"Only PENDING or QUOTED orders can be cancelled; this order is {status}"
+    assert_refused(
+        response, 400, f"Only PENDING or QUOTED orders can be cancelled; this order is {status}"
     )
     assert Order.objects.get(pk=order.pk).status == status
     assert not order.status_history.exists()
@@ -161,8 +167,7 @@ def test_confirm_refuses_an_order_that_is_not_quoted(caller, company, status):
 
     response = confirm(caller, order.id)
 
-    assert response.status_code == 400
-    assert response.json() == error(400, "The Order cannot be confirmed")
+    assert_refused(response, 400, "The Order cannot be confirmed")
     assert Order.objects.get(pk=order.pk).status == status
     assert not order.status_history.exists()
 
@@ -177,8 +182,7 @@ OPERATIONS = ["/orders/cancel", "/orders/confirm"]
 def test_an_order_id_is_required(caller, company, path, body):
     response = caller.post(path, {"companyCode": "ORD", **body}, format="json")
 
-    assert response.status_code == 400
-    assert response.json() == error(400, "id is required")
+    assert_refused(response, 400, "id is required")
 
 
 @pytest.mark.parametrize("path", OPERATIONS)
@@ -197,8 +201,7 @@ def test_the_company_is_checked_before_the_id(caller, other_caller, company, pat
 def test_an_unknown_or_malformed_id_is_order_request_not_found(caller, company, path):
     for order_id in (str(uuid.uuid4()), "not-a-uuid", 12):
         response = caller.post(path, {"id": order_id, "companyCode": "ORD"}, format="json")
-        assert response.status_code == 400
-        assert response.json() == error(400, "Order request not found")
+        assert_refused(response, 400, "Order request not found")
 
 
 @pytest.mark.parametrize("path", OPERATIONS)
@@ -212,8 +215,7 @@ def test_an_order_of_another_company_is_order_request_not_found_whoever_owns_it(
 
     for order in (sibling, foreign):
         response = caller.post(path, {"id": str(order.id), "companyCode": "ORD"}, format="json")
-        assert response.status_code == 400
-        assert response.json() == error(400, "Order request not found")
+        assert_refused(response, 400, "Order request not found")
         assert Order.objects.get(pk=order.pk).status == "QUOTED"
 
 

@@ -12,7 +12,7 @@ from orders.api.serializers import CandidateSerializer, OrderLineSerializer, Ord
 from orders.models import AlternativeGroup, HardwareRequest, Order, Reseller
 from tests.conftest import make_caller
 from tests.factories import CatalogItemFactory, CompanyFactory, EmployeeFactory, OrderFactory
-from tests.support import OMIT, assert_refused, run_together, without_omitted
+from tests.support import OMIT, assert_refused, run_together, success, without_omitted
 
 pytestmark = pytest.mark.django_db
 
@@ -153,10 +153,8 @@ def test_quote_creates_a_pending_order_with_its_lines_for_an_employee(caller, co
     macbook, dock_line, warranty = HardwareRequest.objects.order_by("created_at")
     envelope_order = body["envelop"][0]
     lines = envelope_order["hardwares"]
-    assert body == {
-        "statusCode": 201,
-        "message": "Request successful",
-        "envelop": [
+    assert body == success(
+        [
             {
                 "id": str(order.id),
                 "orderNumber": order.order_number,
@@ -242,7 +240,8 @@ def test_quote_creates_a_pending_order_with_its_lines_for_an_employee(caller, co
                 "resellerIds": [{"id": str(reseller.id), "code": "RES-US", "countryCode": "US"}],
             }
         ],
-    }
+        201,
+    )
     assert set(envelope_order) == set(OrderSerializer().fields)
     assert set(lines[0]) == set(OrderLineSerializer().fields)
     assert order.comments == ["ABMId: ABM-7", "Client Name: Acme Inc"]
