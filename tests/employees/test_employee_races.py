@@ -1,13 +1,14 @@
 """Concurrent upserts of one person give one employee, never a 500."""
 
 import pytest
+from django.db import connection
 
 from config.errors import ServiceError
 from employees import services
 from employees.models import Employee
 from tests.conftest import make_caller
-from tests.factories import CompanyFactory, EmployeeFactory
-from tests.support import run_together
+from tests.factories import CompanyFactory
+from tests.support import refusing_inserts, run_together
 
 THREADS = 10
 
@@ -60,33 +61,43 @@ def employee_data(**changes) -> dict:
     }
 
 
+def unique_constraint_on(*columns: str) -> str:
+    """The name PostgreSQL reports for the unique constraint (or unique index) over these
+    columns of the employees table: the name the service must recognise."""
+    with connection.cursor() as cursor:
+        constraints = connection.introspection.get_constraints(cursor, Employee._meta.db_table)
+    [name] = [
+        name
+        for name, constraint in constraints.items()
+        if constraint["unique"] and constraint["columns"] == list(columns)
+    ]
+    return name
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    ("taken", "message"),
-    [
-        ({"email": "ana@example.com"}, services.EMAIL_TAKEN),
-        ({"external_reference_id": "HR-1"}, services.REFERENCE_TAKEN),
-    ],
+    ("column", "message"),
+    [("email", services.EMAIL_TAKEN), ("external_reference_id", services.REFERENCE_TAKEN)],
+    ids=["email", "reference"],
 )
-def test_an_insert_that_keeps_losing_to_another_row_is_refused_by_name(monkeypatch, taken, message):
-    """When every attempt inserts although a row holds the email or reference (as when other
-    upserts keep winning the race), the refusal names the field, after a bounded retry."""
+def test_an_insert_that_keeps_losing_to_another_row_is_refused_by_name(column, message):
+    """When every attempt's insert loses to a row that other upserts keep committing first
+    (PostgreSQL refuses it naming the unique constraint on the email or the reference), the
+    refusal names the field, after a bounded retry. The database refuses the inserts itself,
+    so the service's own match, insert and retry run as they do in a real race."""
     company = CompanyFactory()
-    EmployeeFactory(company=company, **{"email": "other@example.com", **taken})
-    attempts = []
+    constraint = unique_constraint_on("company_id", column)
 
-    def always_insert(*, company, values):
-        attempts.append(values)
-        return services._create(company, values)
-
-    monkeypatch.setattr(services, "_upsert_once", always_insert)
-
-    with pytest.raises(ServiceError) as refusal:
-        services.employee_upsert(company=company, data=employee_data(external_reference_id="HR-1"))
+    with refusing_inserts(Employee, "duplicate key", unique_constraint=constraint) as refused:
+        with pytest.raises(ServiceError) as refusal:
+            services.employee_upsert(
+                company=company, data=employee_data(external_reference_id="HR-1")
+            )
+        attempts = refused.attempts()
 
     assert refusal.value.message == message
-    assert len(attempts) == services.UPSERT_ATTEMPTS
-    assert Employee.objects.count() == 1
+    assert attempts == services.UPSERT_ATTEMPTS
+    assert not Employee.objects.exists()
 
 
 @pytest.mark.django_db

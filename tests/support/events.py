@@ -5,11 +5,10 @@ that writes to it: a spy sees that a function was called, the table sees that an
 of the right kind and company, and only if the change that wrote it committed with it.
 """
 
-from contextlib import contextmanager
-
-from django.db import connection
-
 from companies.models import Event
+from tests.support.database import refusing_inserts
+
+EVENTS_REFUSED = "events refused for the test"
 
 
 def events_recorded(kind: str) -> list[tuple]:
@@ -22,30 +21,8 @@ def events_recorded(kind: str) -> list[tuple]:
     ]
 
 
-EVENTS_REFUSED = "events refused for the test"
-
-
-@contextmanager
 def failing_event_inserts():
-    """Inside the block, PostgreSQL refuses every new event (a trigger raising on INSERT into
-    the events table, with the message EVENTS_REFUSED), as a full disk or a broken constraint
-    would. A failure of the database itself, so a test of atomicity proves what the transaction
-    does, whatever code path records the event. The trigger is dropped after the block, even
-    when it fails; use it in `transaction=True` tests, where a failed statement does not break
-    the test's own transaction before the drop."""
-    table = connection.ops.quote_name(Event._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "CREATE OR REPLACE FUNCTION tests_refuse_event() RETURNS trigger LANGUAGE plpgsql "
-            f"AS $$ BEGIN RAISE EXCEPTION '{EVENTS_REFUSED}'; END $$"
-        )
-        cursor.execute(
-            f"CREATE TRIGGER tests_refuse_event BEFORE INSERT ON {table} "
-            "FOR EACH ROW EXECUTE FUNCTION tests_refuse_event()"
-        )
-    try:
-        yield
-    finally:
-        with connection.cursor() as cursor:
-            cursor.execute(f"DROP TRIGGER tests_refuse_event ON {table}")
-            cursor.execute("DROP FUNCTION tests_refuse_event()")
+    """Inside the block (`with failing_event_inserts():`), PostgreSQL refuses every new event
+    with EVENTS_REFUSED: to prove that a change whose event cannot be written does not commit
+    either, whatever code path writes the event. Use it in `transaction=True` tests."""
+    return refusing_inserts(Event, EVENTS_REFUSED)
