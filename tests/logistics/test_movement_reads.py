@@ -20,11 +20,6 @@ from tests.support import assert_refused, error, success
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def company(caller):
-    return CompanyFactory(api_client=caller.api_client, code="MOV", name="Moving Co")
-
-
 def detail(caller, movement_id, company_code="MOV"):
     return caller.get(f"/movement_requests/{movement_id}", {"companyCode": company_code})
 

@@ -38,11 +38,6 @@ NEW_MONITOR = {
 }
 
 
-@pytest.fixture
-def company(caller):
-    return CompanyFactory(api_client=caller.api_client, code="MOV", name="Moving Co")
-
-
 def offboard(caller, **fields):
     """POST with companyCode MOV and handledBy PROVIDER unless given; OMIT leaves a key out."""
     body = {"companyCode": "MOV", "handledBy": "PROVIDER", **fields}

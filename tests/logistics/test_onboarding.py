@@ -16,11 +16,6 @@ from tests.support import run_together, success
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def company(caller):
-    return CompanyFactory(api_client=caller.api_client, code="MOV", name="Moving Co")
-
-
 INLINE_EMPLOYEE = {
     "firstName": "Bo",
     "lastName": "New",
