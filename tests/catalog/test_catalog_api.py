@@ -4,6 +4,7 @@ import pytest
 
 from catalog.models import CatalogItem
 from tests.factories import CatalogItemFactory
+from tests.support import assert_refused, success
 
 pytestmark = pytest.mark.django_db
 
@@ -49,11 +50,7 @@ def test_catalog_answers_every_field_of_the_interface_with_price_and_stock_as_st
     response = caller.get("/catalog")
 
     assert response.status_code == 200
-    assert response.json() == {
-        "statusCode": 200,
-        "message": "Request successful",
-        "envelop": [{"US": [item_body(item), item_body(bare)]}],
-    }
+    assert response.json() == success([{"US": [item_body(item), item_body(bare)]}])
     first, second = response.json()["envelop"][0]["US"]
     assert (first["price"], first["stock"]) == ("1299.00", "7")
     assert (second["price"], second["stock"], second["hardwareType"]) == ("0.50", "0", None)
@@ -131,23 +128,13 @@ def test_an_empty_country_code_is_no_filter_as_on_every_list(caller):
 def test_an_invalid_country_code_is_400_invalid_country_code(caller, code):
     response = caller.get("/catalog", {"countryCode": code})
 
-    assert response.status_code == 400
-    assert response.json() == {
-        "statusCode": 400,
-        "error": "Bad Request",
-        "message": "Invalid country code",
-    }
+    assert_refused(response, 400, "Invalid country code")
 
 
 def test_catalog_without_a_key_is_401(anonymous):
     response = anonymous.get("/catalog")
 
-    assert response.status_code == 401
-    assert response.json() == {
-        "statusCode": 401,
-        "error": "Unauthorized",
-        "message": "Unauthorized access",
-    }
+    assert_refused(response, 401, "Unauthorized access")
 
 
 def test_catalog_through_the_gateway_answers_as_the_direct_call(caller):

@@ -8,15 +8,11 @@ from companies import keys
 from companies.models import ApiKey
 from companies.services import api_key_revoke
 from tests.factories import ApiClientFactory, CompanyFactory, issue_key
+from tests.support import error
 
 pytestmark = pytest.mark.django_db
 
-UNAUTHORIZED = {
-    "statusCode": 401,
-    "error": "Unauthorized",
-    "message": "Unauthorized access",
-    "envelop": [],
-}
+UNAUTHORIZED = error(401, "Unauthorized access", with_empty_envelop=True)
 
 
 def get_companies(**headers):

@@ -4,6 +4,7 @@ from rest_framework.test import APIClient
 from companies.models import Company
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory
+from tests.support import assert_refused, success
 
 pytestmark = pytest.mark.django_db
 
@@ -34,11 +35,7 @@ def test_create_company_answers_201_with_the_company_in_an_array(caller):
     assert response.status_code == 201
     company = Company.objects.get(code="ACM")
     assert company.api_client == caller.api_client
-    assert response.json() == {
-        "statusCode": 201,
-        "message": "Request successful",
-        "envelop": [company_body(company)],
-    }
+    assert response.json() == success([company_body(company)], 201)
     assert company.country_code == "BR"
     assert company.abm_code == "ABM-1"
 
@@ -60,14 +57,13 @@ def test_create_company_accepts_the_wrapped_body_with_the_same_result(caller):
 def test_create_company_without_name_is_400_with_details_and_empty_envelop(caller):
     response = caller.post("/companies", {"companyCode": "ABC"}, format="json")
 
-    assert response.status_code == 400
-    assert response.json() == {
-        "statusCode": 400,
-        "error": "Bad Request",
-        "message": "Invalid request data",
-        "details": [{"field": "name", "message": "name should not be empty"}],
-        "envelop": [],
-    }
+    assert_refused(
+        response,
+        400,
+        "Invalid request data",
+        [{"field": "name", "message": "name should not be empty"}],
+        with_empty_envelop=True,
+    )
     assert not Company.objects.exists()
 
 
@@ -101,13 +97,7 @@ def test_create_company_with_a_code_taken_by_any_client_is_409(caller, other_cal
 
     response = caller.post("/companies", {"name": "Again", "companyCode": "tak"}, format="json")
 
-    assert response.status_code == 409
-    assert response.json() == {
-        "statusCode": 409,
-        "error": "Conflict",
-        "message": "companyCode already exists",
-        "envelop": [],
-    }
+    assert_refused(response, 409, "companyCode already exists", with_empty_envelop=True)
     assert Company.objects.filter(code="TAK").count() == 1
 
 
@@ -118,23 +108,13 @@ def test_list_companies_shows_only_the_callers_companies(caller, other_caller):
     response = caller.get("/companies")
 
     assert response.status_code == 200
-    assert response.json() == {
-        "statusCode": 200,
-        "message": "Request successful",
-        "envelop": [company_body(company) for company in mine],
-    }
+    assert response.json() == success([company_body(company) for company in mine])
 
 
 def test_list_companies_without_a_key_is_401_with_empty_envelop(anonymous):
     response = anonymous.get("/companies")
 
-    assert response.status_code == 401
-    assert response.json() == {
-        "statusCode": 401,
-        "error": "Unauthorized",
-        "message": "Unauthorized access",
-        "envelop": [],
-    }
+    assert_refused(response, 401, "Unauthorized access", with_empty_envelop=True)
 
 
 def test_list_companies_uses_a_fixed_number_of_queries(caller, django_assert_max_num_queries):
@@ -178,12 +158,7 @@ def test_patch_company_of_another_client_is_404_and_changes_nothing(caller, othe
 
     response = caller.patch(f"/companies/{company.code}", {"name": "Mine"}, format="json")
 
-    assert response.status_code == 404
-    assert response.json() == {
-        "statusCode": 404,
-        "error": "Not Found",
-        "message": "Company not found",
-    }
+    assert_refused(response, 404, "Company not found")
     company.refresh_from_db()
     assert company.name == "Theirs"
 
@@ -213,11 +188,5 @@ def test_a_second_client_never_sees_the_first_clients_company_through_any_header
 def test_create_company_without_a_key_is_401_with_empty_envelop(anonymous):
     response = anonymous.post("/companies", {"name": "A", "companyCode": "AAA"}, format="json")
 
-    assert response.status_code == 401
-    assert response.json() == {
-        "statusCode": 401,
-        "error": "Unauthorized",
-        "message": "Unauthorized access",
-        "envelop": [],
-    }
+    assert_refused(response, 401, "Unauthorized access", with_empty_envelop=True)
     assert not Company.objects.exists()

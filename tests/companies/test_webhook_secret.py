@@ -6,6 +6,7 @@ from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 from companies import webhooks
 from companies.models import Company
 from tests.factories import CompanyFactory
+from tests.support import assert_refused, success
 
 pytestmark = pytest.mark.django_db
 
@@ -22,11 +23,7 @@ def test_rotation_answers_the_new_secret_once_and_keeps_it(caller):
 
     company.refresh_from_db()
     assert response.status_code == 200
-    assert response.json() == {
-        "statusCode": 200,
-        "message": "Request successful",
-        "envelop": [{"webhookSecret": company.webhook_secret}],
-    }
+    assert response.json() == success([{"webhookSecret": company.webhook_secret}])
     assert company.webhook_secret.startswith("whsec_")
     assert company.webhook_secret != old
 
@@ -47,12 +44,7 @@ def test_rotating_a_company_the_caller_does_not_manage_is_404(caller, other_call
 
     response = rotate(caller, code)
 
-    assert response.status_code == 404
-    assert response.json() == {
-        "statusCode": 404,
-        "error": "Not Found",
-        "message": "Company not found",
-    }
+    assert_refused(response, 404, "Company not found")
     company.refresh_from_db()
     assert company.webhook_secret == old
 

@@ -7,6 +7,7 @@ import pytest
 from django.test import override_settings
 
 from tests.factories import CompanyFactory
+from tests.support import assert_refused
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.config.urls")]
 
@@ -87,12 +88,7 @@ def test_a_wrong_vendor_is_400_and_nothing_is_dispatched(caller):
         caller, "POST", "companies", data={"name": "X", "companyCode": "XXX"}
     )
 
-    assert response.status_code == 400
-    assert response.json() == {
-        "statusCode": 400,
-        "error": "Bad Request",
-        "message": "Unknown vendor: vendor must be acme-logistics",
-    }
+    assert_refused(response, 400, "Unknown vendor: vendor must be acme-logistics")
     assert not caller.api_client.companies.exists()
 
 
@@ -125,13 +121,7 @@ def test_an_unknown_verb_is_405(caller):
 def test_the_gateway_needs_a_key(anonymous):
     response = through_gateway(anonymous, "GET", "companies")
 
-    assert response.status_code == 401
-    assert response.json() == {
-        "statusCode": 401,
-        "error": "Unauthorized",
-        "message": "Unauthorized access",
-        "envelop": [],
-    }
+    assert_refused(response, 401, "Unauthorized access", with_empty_envelop=True)
 
 
 @pytest.mark.parametrize(

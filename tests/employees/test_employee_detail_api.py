@@ -12,6 +12,7 @@ from tests.factories import (
     MovementRequestFactory,
     hardware_type,
 )
+from tests.support import assert_refused, error, iso, success
 
 pytestmark = pytest.mark.django_db
 
@@ -21,20 +22,11 @@ def company(caller):
     return CompanyFactory(api_client=caller.api_client, code="EMP", name="Acme Brasil")
 
 
-def iso(moment) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
-
-
 def detail(caller, employee_id, company_code="EMP"):
     return caller.get(f"/employees/{employee_id}", {"companyCode": company_code})
 
 
-def not_found() -> dict:
-    return {"statusCode": 404, "error": "Not Found", "message": "Employee not found"}
-
-
-def bad_request(message: str) -> dict:
-    return {"statusCode": 400, "error": "Bad Request", "message": message}
+NOT_FOUND = error(404, "Employee not found")
 
 
 def assign(employee, **fields):
@@ -71,10 +63,8 @@ def test_detail_answers_the_employee_with_company_name_and_hardware_in_an_array(
     response = detail(caller, employee.id)
 
     assert response.status_code == 200
-    assert response.json() == {
-        "statusCode": 200,
-        "message": "Request successful",
-        "envelop": [
+    assert response.json() == success(
+        [
             {
                 "id": str(employee.id),
                 "createdAt": iso(employee.created_at),
@@ -113,7 +103,7 @@ def test_detail_answers_the_employee_with_company_name_and_hardware_in_an_array(
                 ],
             }
         ],
-    }
+    )
 
 
 def test_detail_leaves_out_the_specs_an_item_does_not_have(caller, company):
@@ -192,15 +182,14 @@ def test_detail_uses_a_fixed_number_of_queries(caller, company, rows, django_ass
 def test_detail_with_a_malformed_id_is_400(caller, company, employee_id):
     response = detail(caller, employee_id)
 
-    assert response.status_code == 400
-    assert response.json() == bad_request("Invalid employee ID format")
+    assert_refused(response, 400, "Invalid employee ID format")
 
 
 def test_detail_of_an_unknown_employee_is_404(caller, company):
     response = detail(caller, uuid.uuid4())
 
     assert response.status_code == 404
-    assert response.json() == not_found()
+    assert response.json() == NOT_FOUND
 
 
 def test_detail_of_another_clients_employee_is_404(caller, other_caller, company):
@@ -209,14 +198,14 @@ def test_detail_of_another_clients_employee_is_404(caller, other_caller, company
     response = detail(caller, theirs.id)
 
     assert response.status_code == 404
-    assert response.json() == not_found()
+    assert response.json() == NOT_FOUND
 
 
 def test_detail_of_an_employee_of_another_company_of_the_client_is_404(caller, company):
     sister = CompanyFactory(api_client=caller.api_client, code="SIS")
     employee = EmployeeFactory(company=sister)
 
-    assert detail(caller, employee.id).json() == not_found()
+    assert detail(caller, employee.id).json() == NOT_FOUND
     assert detail(caller, employee.id, company_code="SIS").status_code == 200
 
 
@@ -226,8 +215,7 @@ def test_detail_with_the_company_code_of_another_client_is_400(caller, other_cal
 
     response = detail(caller, employee.id, company_code="THR")
 
-    assert response.status_code == 400
-    assert response.json() == bad_request("Invalid company code")
+    assert_refused(response, 400, "Invalid company code")
 
 
 def test_detail_without_a_company_code_is_400(caller, company):
@@ -235,7 +223,7 @@ def test_detail_without_a_company_code_is_400(caller, company):
 
     response = caller.get(f"/employees/{employee.id}")
 
-    assert response.json() == bad_request("Missing required filter: companyCode")
+    assert response.json() == error(400, "Missing required filter: companyCode")
 
 
 def test_detail_without_a_key_is_401(anonymous, company):

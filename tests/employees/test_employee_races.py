@@ -1,7 +1,5 @@
 """Concurrent upserts of one person give one employee, never a 500."""
 
-import threading
-
 import pytest
 from django.db import connection
 
@@ -9,7 +7,8 @@ from config.errors import ServiceError
 from employees import services
 from employees.models import Employee
 from tests.conftest import make_caller
-from tests.factories import CompanyFactory, EmployeeFactory
+from tests.factories import CompanyFactory
+from tests.support import refusing_inserts, run_together
 
 THREADS = 10
 
@@ -37,24 +36,13 @@ def body(**changes) -> dict:
 def test_concurrent_identical_upserts_give_one_employee_and_all_succeed(identity):
     caller = make_caller()
     CompanyFactory(api_client=caller.api_client, code="RCE")
-    barrier = threading.Barrier(THREADS)
-    statuses = []
 
     def upsert():
-        try:
-            barrier.wait()
-            response = caller.post("/employees", body(**identity), format="json")
-            statuses.append(response.status_code)
-        finally:
-            connection.close()
+        return caller.post("/employees", body(**identity), format="json")
 
-    threads = [threading.Thread(target=upsert) for _ in range(THREADS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    responses = run_together(*[upsert] * THREADS)
 
-    assert statuses == [200] * THREADS
+    assert [response.status_code for response in responses] == [200] * THREADS
     assert Employee.objects.count() == 1
 
 
@@ -73,35 +61,43 @@ def employee_details(**changes) -> services.EmployeeDetails:
     return services.EmployeeDetails(**fields | changes)
 
 
+def unique_constraint_on(*columns: str) -> str:
+    """The name PostgreSQL reports for the unique constraint (or unique index) over these
+    columns of the employees table: the name the service must recognise."""
+    with connection.cursor() as cursor:
+        constraints = connection.introspection.get_constraints(cursor, Employee._meta.db_table)
+    [name] = [
+        name
+        for name, constraint in constraints.items()
+        if constraint["unique"] and constraint["columns"] == list(columns)
+    ]
+    return name
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    ("taken", "message"),
-    [
-        ({"email": "ana@example.com"}, services.EMAIL_TAKEN),
-        ({"external_reference_id": "HR-1"}, services.REFERENCE_TAKEN),
-    ],
+    ("column", "message"),
+    [("email", services.EMAIL_TAKEN), ("external_reference_id", services.REFERENCE_TAKEN)],
+    ids=["email", "reference"],
 )
-def test_an_insert_that_keeps_losing_to_another_row_is_refused_by_name(monkeypatch, taken, message):
-    """When every attempt inserts although a row holds the email or reference (as when other
-    upserts keep winning the race), the refusal names the field, after a bounded retry."""
+def test_an_insert_that_keeps_losing_to_another_row_is_refused_by_name(column, message):
+    """When every attempt's insert loses to a row that other upserts keep committing first
+    (PostgreSQL refuses it naming the unique constraint on the email or the reference), the
+    refusal names the field, after a bounded retry. The database refuses the inserts itself,
+    so the service's own match, insert and retry run as they do in a real race."""
     company = CompanyFactory()
-    EmployeeFactory(company=company, **{"email": "other@example.com", **taken})
-    attempts = []
+    constraint = unique_constraint_on("company_id", column)
 
-    def always_insert(*, company, values):
-        attempts.append(values)
-        return services._create(company, values)
-
-    monkeypatch.setattr(services, "_upsert_once", always_insert)
-
-    with pytest.raises(ServiceError) as refusal:
-        services.employee_upsert(
-            company=company, details=employee_details(external_reference_id="HR-1")
-        )
+    with refusing_inserts(Employee, "duplicate key", unique_constraint=constraint) as refused:
+        with pytest.raises(ServiceError) as refusal:
+            services.employee_upsert(
+                company=company, details=employee_details(external_reference_id="HR-1")
+            )
+        attempts = refused.attempts()
 
     assert refusal.value.message == message
-    assert len(attempts) == services.UPSERT_ATTEMPTS
-    assert Employee.objects.count() == 1
+    assert attempts == services.UPSERT_ATTEMPTS
+    assert not Employee.objects.exists()
 
 
 @pytest.mark.django_db

@@ -5,6 +5,7 @@ import pytest
 from employees.choices import EmployeeStatus
 from employees.models import Employee
 from tests.factories import CompanyFactory
+from tests.support import assert_refused, error, iso, success
 
 pytestmark = pytest.mark.django_db
 
@@ -37,10 +38,6 @@ def employee_body(**changes) -> dict:
     return {key: value for key, value in body.items() if value is not ...}
 
 
-def iso(moment) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
-
-
 def employee_json(employee: Employee) -> dict:
     return {
         "id": str(employee.id),
@@ -69,15 +66,9 @@ def upsert(caller, **changes):
     return caller.post("/employees", employee_body(**changes), format="json")
 
 
-def refusal(message: str, details: list | None = None) -> dict:
-    body = {"statusCode": 400, "error": "Bad Request", "message": message}
-    if details is not None:
-        body["details"] = details
-    return body
-
-
 def invalid(field: str, message: str) -> dict:
-    return refusal("Invalid request data", [{"field": field, "message": message}])
+    """A validation refusal with this one detail."""
+    return error(400, "Invalid request data", [{"field": field, "message": message}])
 
 
 def geocoded(employee: Employee) -> tuple:
@@ -92,11 +83,7 @@ def test_upsert_creates_an_active_employee_and_answers_the_object(caller, compan
 
     assert response.status_code == 200
     employee = Employee.objects.get()
-    assert response.json() == {
-        "statusCode": 200,
-        "message": "Request successful",
-        "envelop": employee_json(employee),
-    }
+    assert response.json() == success(employee_json(employee))
     assert employee.company == company
     assert (employee.first_name, employee.last_name) == ("Ana", "Silva")
     assert employee.email == "ana.silva@example.com"
@@ -175,15 +162,14 @@ def test_upsert_stores_the_geocoded_city_whatever_the_spelling(caller, company, 
 def test_upsert_with_an_unknown_city_is_refused_and_creates_nothing(caller, company):
     response = upsert(caller, city="Atlantis")
 
-    assert response.status_code == 400
-    assert response.json() == refusal("Could not resolve a city for the given address")
+    assert_refused(response, 400, "Could not resolve a city for the given address")
     assert not Employee.objects.exists()
 
 
 def test_upsert_looks_for_the_city_in_the_given_country_only(caller, company):
     response = upsert(caller, city="Lisboa")
 
-    assert response.json() == refusal("Could not resolve a city for the given address")
+    assert response.json() == error(400, "Could not resolve a city for the given address")
 
 
 # Matching
@@ -282,8 +268,7 @@ def test_upsert_by_reference_to_the_email_of_another_employee_is_refused(caller,
 
     response = upsert(caller, email="bruno@example.com", firstName="Changed")
 
-    assert response.status_code == 400
-    assert response.json() == refusal("email already belongs to another employee in this company")
+    assert_refused(response, 400, "email already belongs to another employee in this company")
     assert Employee.objects.get(external_reference_id="HR-1").email == "ana.silva@example.com"
     assert not Employee.objects.filter(first_name="Changed").exists()
 
@@ -305,8 +290,7 @@ def test_the_same_email_and_reference_in_another_company_is_another_employee(cal
 def test_create_without_government_dni_is_refused(caller, company, dni):
     response = upsert(caller, governmentDNI=dni)
 
-    assert response.status_code == 400
-    assert response.json() == refusal("governmentDNI is required when creating a new employee")
+    assert_refused(response, 400, "governmentDNI is required when creating a new employee")
     assert not Employee.objects.exists()
 
 
@@ -325,9 +309,8 @@ def test_update_without_government_dni_keeps_the_stored_one(caller, company, dni
 def test_create_in_brazil_without_cpf_is_refused(caller, company, cpf):
     response = upsert(caller, cpf=cpf)
 
-    assert response.status_code == 400
-    assert response.json() == refusal(
-        "cpf is required when creating a new employee with countryCode BR"
+    assert_refused(
+        response, 400, "cpf is required when creating a new employee with countryCode BR"
     )
     assert not Employee.objects.exists()
 
@@ -437,7 +420,8 @@ def test_every_required_field_is_named_when_missing(caller, company):
     response = caller.post("/employees", {"companyCode": "EMP"}, format="json")
 
     required = ["firstName", "lastName", "email", "address", "city", "postCode", "countryCode"]
-    assert response.json() == refusal(
+    assert response.json() == error(
+        400,
         "Invalid request data",
         [{"field": field, "message": f"{field} should not be empty"} for field in required],
     )
@@ -487,7 +471,7 @@ def test_an_update_to_an_unknown_city_is_refused_and_changes_nothing(caller, com
 
     response = upsert(caller, city="Atlantis", firstName="Changed")
 
-    assert response.json() == refusal("Could not resolve a city for the given address")
+    assert response.json() == error(400, "Could not resolve a city for the given address")
     employee = Employee.objects.get()
     assert (employee.first_name, employee.requested_city) == ("Ana", "sao paulo")
     assert geocoded(employee) == SAO_PAULO
@@ -501,23 +485,17 @@ def test_upsert_with_a_company_of_another_client_is_refused(caller, other_caller
 
     response = upsert(caller, companyCode="THR")
 
-    assert response.status_code == 400
-    assert response.json() == refusal("Invalid company code")
+    assert_refused(response, 400, "Invalid company code")
     assert not Employee.objects.exists()
 
 
 def test_upsert_without_a_company_code_is_refused(caller, company):
     response = upsert(caller, companyCode=...)
 
-    assert response.json() == refusal("Missing required field: companyCode")
+    assert response.json() == error(400, "Missing required field: companyCode")
 
 
 def test_upsert_without_a_key_is_401(anonymous, company):
     response = anonymous.post("/employees", employee_body(), format="json")
 
-    assert response.status_code == 401
-    assert response.json() == {
-        "statusCode": 401,
-        "error": "Unauthorized",
-        "message": "Unauthorized access",
-    }
+    assert_refused(response, 401, "Unauthorized access")

@@ -1,10 +1,8 @@
 """POST /hardwares, GET /hardwares, GET /hardwares/storages, GET /hardwares/{hardwareId}."""
 
-import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
 from catalog.models import CatalogItem
 from hardware.api.serializers import (
@@ -21,6 +19,7 @@ from tests.factories import (
     HardwareFactory,
     MovementRequestFactory,
 )
+from tests.support import assert_refused, error, run_together
 
 pytestmark = pytest.mark.django_db
 
@@ -146,12 +145,7 @@ def test_create_for_an_employee_of_another_company_is_404(caller, company):
 
     response = create(caller, employeeProfileId=str(stranger.id))
 
-    assert response.status_code == 404
-    assert response.json() == {
-        "statusCode": 404,
-        "error": "Not Found",
-        "message": "Employee not found",
-    }
+    assert_refused(response, 404, "Employee not found")
     assert not Hardware.objects.exists()
 
 
@@ -292,23 +286,10 @@ def test_items_without_serial_numbers_do_not_collide(caller, company):
 def test_concurrent_creations_with_one_serial_give_one_item():
     caller = make_caller()
     CompanyFactory(api_client=caller.api_client, code="HWC")
-    barrier = threading.Barrier(6)
-    statuses = []
 
-    def post():
-        try:
-            barrier.wait()
-            statuses.append(create(caller, serialNumber="RACE-1").status_code)
-        finally:
-            connection.close()
+    responses = run_together(*[lambda: create(caller, serialNumber="RACE-1")] * 6)
 
-    threads = [threading.Thread(target=post) for _ in range(6)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-
-    assert sorted(statuses) == [201, 400, 400, 400, 400, 400]
+    assert sorted(response.status_code for response in responses) == [201, 400, 400, 400, 400, 400]
     assert Hardware.objects.filter(serial_number="RACE-1").count() == 1
 
 
@@ -318,11 +299,7 @@ def test_create_needs_a_company_code_of_the_caller(caller, other_caller, company
     missing = caller.post("/hardwares", {"countryCode": "US"}, format="json")
     foreign = create(caller, companyCode=theirs.code)
 
-    assert missing.json() == {
-        "statusCode": 400,
-        "error": "Bad Request",
-        "message": "Missing required field: companyCode",
-    }
+    assert missing.json() == error(400, "Missing required field: companyCode")
     assert foreign.json()["message"] == "Invalid company code"
     assert not Hardware.objects.exists()
 
@@ -489,12 +466,7 @@ def test_detail_refuses_a_malformed_id_and_hides_other_companies_items(caller, c
 
     assert malformed.status_code == 400
     assert malformed.json()["message"] == "Invalid hardware ID format"
-    assert foreign.status_code == 404
-    assert foreign.json() == {
-        "statusCode": 404,
-        "error": "Not Found",
-        "message": "Hardware not found",
-    }
+    assert_refused(foreign, 404, "Hardware not found")
 
 
 @pytest.mark.parametrize("rows", [1, 50])

@@ -15,17 +15,10 @@ from tests.factories import (
     HardwareFactory,
     MovementRequestFactory,
 )
+from tests.logistics.shapes import carried, history, movement, person
+from tests.support import assert_refused, error, success
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def company(caller):
-    return CompanyFactory(api_client=caller.api_client, code="MOV", name="Moving Co")
-
-
-def iso(moment) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
 
 
 def detail(caller, movement_id, company_code="MOV"):
@@ -36,11 +29,7 @@ def listing(caller, **criteria):
     return caller.get("/movement_requests", {"companyCode": "MOV", **criteria})
 
 
-def bad_request(message: str) -> dict:
-    return {"statusCode": 400, "error": "Bad Request", "message": message}
-
-
-NOT_FOUND = {"statusCode": 404, "error": "Not Found", "message": "Movement request not found"}
+NOT_FOUND = error(404, "Movement request not found")
 
 
 def coordinated_onboarding(caller, company):
@@ -65,76 +54,31 @@ def coordinated_onboarding(caller, company):
 
 
 def test_detail_answers_the_request_in_an_array_with_its_history_ids(caller, company):
-    movement, employee, item = coordinated_onboarding(caller, company)
-    created, coordinated = movement.status_history.all()
+    stored, employee, item = coordinated_onboarding(caller, company)
 
-    response = detail(caller, movement.id)
+    response = detail(caller, stored.id)
 
     assert response.status_code == 200
-    assert response.json() == {
-        "statusCode": 200,
-        "message": "Request successful",
-        "envelop": [
-            {
-                "id": str(movement.id),
-                "movementRequestNumber": movement.movement_request_number,
-                "createdAt": iso(movement.created_at),
-                "updatedAt": iso(movement.updated_at),
-                "type": "ONBOARDING",
-                "status": "COORDINATED",
-                "eta": "2026-11-28",
-                "sendTo": "EMPLOYEE",
-                "handledBy": "PROVIDER",
-                "expectedDate": "2026-12-01",
-                "factoryReset": None,
-                "trackingLink": None,
-                "trackingCode": "TRK-1",
-                "dateCompleted": None,
-                "apiClientRequesterName": caller.api_client.name,
-                "requesterEmail": None,
-                "toEmployeeId": str(employee.id),
-                "fromEmployeeId": None,
-                "movementRequestStatusHistoric": [
-                    {
-                        "id": str(created.id),
-                        "createdAt": iso(created.created_at),
-                        "statusFrom": None,
-                        "statusTo": "PROCESSING",
-                    },
-                    {
-                        "id": str(coordinated.id),
-                        "createdAt": iso(coordinated.created_at),
-                        "statusFrom": "PROCESSING",
-                        "statusTo": "COORDINATED",
-                    },
-                ],
-                "toEmployee": {
-                    "id": str(employee.id),
-                    "firstName": employee.first_name,
-                    "lastName": "Lovelace",
-                    "countryCode": "US",
-                    "email": "ada@example.com",
-                    "address": "1 Main Street",
-                    "addressExtraInfo": None,
-                    "postCode": "10001",
-                },
-                "fromEmployee": None,
-                "storage": {"id": str(item.storage_id), "countryCode": "US"},
-                "companyName": "Moving Co",
-                "hardwares": [
-                    {
-                        "id": str(item.id),
-                        "description": None,
-                        "serialNumber": "SN-READ-1",
-                        "brand": "DELL",
-                        "name": "Dell U2723QE",
-                        "ram": "16GB",
-                        "image": "/static/hardware/types/monitor.svg",
-                    }
-                ],
-            }
-        ],
-    }
+    shown = movement(
+        stored,
+        type="ONBOARDING",
+        status="COORDINATED",
+        eta="2026-11-28",
+        sendTo="EMPLOYEE",
+        handledBy="PROVIDER",
+        expectedDate="2026-12-01",
+        trackingCode="TRK-1",
+        apiClientRequesterName=caller.api_client.name,
+        companyName="Moving Co",
+        toEmployeeId=str(employee.id),
+        toEmployee=person(employee),
+        storage={"id": str(item.storage_id), "countryCode": "US"},
+        hardwares=[carried(item, ram="16GB")],
+        movementRequestStatusHistoric=history(
+            stored, (None, "PROCESSING"), ("PROCESSING", "COORDINATED")
+        ),
+    )
+    assert response.json() == success([shown])
 
 
 def test_list_answers_the_same_requests_with_history_without_ids(caller, company):
@@ -223,10 +167,7 @@ def test_list_without_a_type_or_with_an_empty_one_shows_every_type(caller, compa
 def test_list_refuses_a_bad_type(caller, company, movement_type):
     response = listing(caller, type=movement_type)
 
-    assert response.status_code == 400
-    assert response.json() == bad_request(
-        "Invalid type: expected ONBOARDING, OFFBOARDING or OFF_ON"
-    )
+    assert_refused(response, 400, "Invalid type: expected ONBOARDING, OFFBOARDING or OFF_ON")
 
 
 def test_list_refuses_a_missing_or_foreign_company_code(caller, other_caller, company):
@@ -236,16 +177,15 @@ def test_list_refuses_a_missing_or_foreign_company_code(caller, other_caller, co
     foreign = caller.get("/movement_requests", {"companyCode": "THR"})
     unknown = caller.get("/movement_requests", {"companyCode": "ZZZ"})
 
-    assert missing.json() == bad_request("Missing required filter: companyCode")
-    assert foreign.json() == unknown.json() == bad_request("Invalid Company code")
+    assert missing.json() == error(400, "Missing required filter: companyCode")
+    assert foreign.json() == unknown.json() == error(400, "Invalid Company code")
 
 
 @pytest.mark.parametrize("movement_id", ["not-a-uuid", "42", "0ae85710-e341-4481-8d82"])
 def test_detail_refuses_a_malformed_id(caller, company, movement_id):
     response = detail(caller, movement_id)
 
-    assert response.status_code == 400
-    assert response.json() == bad_request("Invalid MovementRequest id")
+    assert_refused(response, 400, "Invalid MovementRequest id")
 
 
 def test_detail_of_an_unknown_request_is_404(caller, company):
@@ -273,7 +213,7 @@ def test_detail_with_the_company_code_of_another_client_is_400(caller, other_cal
 
     response = detail(caller, movement.id, company_code="THR")
 
-    assert response.json() == bad_request("Invalid company code")
+    assert response.json() == error(400, "Invalid company code")
 
 
 @pytest.mark.parametrize("path", ["/movement_requests", f"/movement_requests/{uuid.uuid4()}"])

@@ -1,11 +1,9 @@
 """POST /movement_requests/offboarding: hardware from an employee to storage (OFFBOARDING) or
 to another employee (OFF_ON), and the operator moves that complete them."""
 
-import threading
-from http import HTTPStatus
+from functools import partial
 
 import pytest
-from django.db import connection
 
 from companies.models import Company
 from config.actors import Actor
@@ -16,10 +14,11 @@ from logistics.models import MovementRequest
 from logistics.services import movement_request_move
 from tests.conftest import make_caller
 from tests.factories import CatalogItemFactory, CompanyFactory, EmployeeFactory, HardwareFactory
+from tests.logistics.shapes import carried, history, movement, person
+from tests.support import OMIT, assert_refused, iso, run_together, success, without_omitted
 
 pytestmark = pytest.mark.django_db
 
-OMIT = object()
 OPERATOR = Actor.command("test")
 
 INLINE_EMPLOYEE = {
@@ -39,15 +38,10 @@ NEW_MONITOR = {
 }
 
 
-@pytest.fixture
-def company(caller):
-    return CompanyFactory(api_client=caller.api_client, code="MOV", name="Moving Co")
-
-
 def offboard(caller, **fields):
     """POST with companyCode MOV and handledBy PROVIDER unless given; OMIT leaves a key out."""
     body = {"companyCode": "MOV", "handledBy": "PROVIDER", **fields}
-    body = {key: value for key, value in body.items() if value is not OMIT}
+    body = without_omitted(body)
     return caller.post("/movement_requests/offboarding", {"data": body}, format="json")
 
 
@@ -59,42 +53,6 @@ def on_employee(employee, **fields):
         storage=None,
         **{"country_code": employee.country_code, **fields},
     )
-
-
-def person(employee):
-    return {
-        "id": str(employee.id),
-        "firstName": employee.first_name,
-        "lastName": employee.last_name,
-        "countryCode": employee.country_code,
-        "email": employee.email,
-        "address": employee.address,
-        "addressExtraInfo": None,
-        "postCode": employee.post_code,
-    }
-
-
-def carried(item):
-    return {
-        "id": str(item.id),
-        "description": None,
-        "serialNumber": item.serial_number,
-        "brand": "DELL",
-        "name": "Dell U2723QE",
-        "image": "/static/hardware/types/monitor.svg",
-    }
-
-
-def assert_refused(response, status_code, message, details=OMIT):
-    body = response.json()
-    expected = {
-        "statusCode": status_code,
-        "error": HTTPStatus(status_code).phrase,
-        "message": message,
-    }
-    if details is not OMIT:
-        expected["details"] = details
-    assert (response.status_code, body) == (status_code, expected)
 
 
 def item_state(item):
@@ -120,50 +78,26 @@ def test_offboarding_by_provider_is_processing_and_the_item_stays_with_the_emplo
     )
 
     assert response.status_code == 201
-    body = response.json()
     stored = MovementRequest.objects.get()
-    [movement] = body["envelop"]
     us_storage = Storage.objects.get(country_code="US")
-    assert body == {
-        "statusCode": 201,
-        "message": "Request successful",
-        "envelop": [
-            {
-                "id": str(stored.id),
-                "movementRequestNumber": stored.movement_request_number,
-                "createdAt": movement["createdAt"],
-                "updatedAt": movement["updatedAt"],
-                "type": "OFFBOARDING",
-                "status": "PROCESSING",
-                "eta": None,
-                "sendTo": "STORAGE",
-                "handledBy": "PROVIDER",
-                "expectedDate": "2026-12-01",
-                "factoryReset": True,
-                "trackingLink": None,
-                "trackingCode": None,
-                "dateCompleted": None,
-                "apiClientRequesterName": caller.api_client.name,
-                "requesterEmail": None,
-                "toEmployeeId": None,
-                "fromEmployeeId": str(employee.id),
-                "movementRequestStatusHistoric": [
-                    {
-                        "id": str(stored.status_history.get().id),
-                        "createdAt": movement["movementRequestStatusHistoric"][0]["createdAt"],
-                        "statusFrom": None,
-                        "statusTo": "PROCESSING",
-                    }
-                ],
-                "toEmployee": None,
-                "fromEmployee": person(employee),
-                "storage": {"id": str(us_storage.id), "countryCode": "US"},
-                "companyName": "Moving Co",
-                "hardwares": [carried(item)],
-            }
-        ],
-    }
-    assert set(movement) == set(MovementRequestSerializer().fields)
+    shown = movement(
+        stored,
+        type="OFFBOARDING",
+        status="PROCESSING",
+        sendTo="STORAGE",
+        handledBy="PROVIDER",
+        expectedDate="2026-12-01",
+        factoryReset=True,
+        apiClientRequesterName=caller.api_client.name,
+        companyName="Moving Co",
+        fromEmployeeId=str(employee.id),
+        fromEmployee=person(employee),
+        storage={"id": str(us_storage.id), "countryCode": "US"},
+        hardwares=[carried(item)],
+        movementRequestStatusHistoric=history(stored, (None, "PROCESSING")),
+    )
+    assert (response.status_code, response.json()) == (201, success([shown], 201))
+    assert set(response.json()["envelop"][0]) == set(MovementRequestSerializer().fields)
     assert item_state(item) == ("EMPLOYEE", employee.id, None, True)
 
     movement_request_move(movement_request_id=stored.id, to_status="COORDINATED", actor=OPERATOR)
@@ -184,51 +118,27 @@ def test_offboarding_by_company_is_done_at_once_with_the_item_in_storage(caller,
     )
 
     assert response.status_code == 201
-    body = response.json()
     stored = MovementRequest.objects.get()
-    [movement] = body["envelop"]
-    eu_storage = Storage.objects.get(country_code="EU")
-    assert body == {
-        "statusCode": 201,
-        "message": "Request successful",
-        "envelop": [
-            {
-                "id": str(stored.id),
-                "movementRequestNumber": stored.movement_request_number,
-                "createdAt": movement["createdAt"],
-                "updatedAt": movement["updatedAt"],
-                "type": "OFFBOARDING",
-                "status": "DONE",
-                "eta": None,
-                "sendTo": "STORAGE",
-                "handledBy": "COMPANY",
-                "expectedDate": None,
-                "factoryReset": False,
-                "trackingLink": None,
-                "trackingCode": None,
-                "dateCompleted": stored.date_completed.isoformat().replace("+00:00", "Z"),
-                "apiClientRequesterName": caller.api_client.name,
-                "requesterEmail": None,
-                "toEmployeeId": None,
-                "fromEmployeeId": str(employee.id),
-                # The request never was PROCESSING: its one step is from nothing to DONE.
-                "movementRequestStatusHistoric": [
-                    {
-                        "id": str(stored.status_history.get().id),
-                        "createdAt": movement["movementRequestStatusHistoric"][0]["createdAt"],
-                        "statusFrom": None,
-                        "statusTo": "DONE",
-                    }
-                ],
-                "toEmployee": None,
-                "fromEmployee": person(employee),
-                "storage": {"id": str(eu_storage.id), "countryCode": "EU"},
-                "companyName": "Moving Co",
-                "hardwares": [carried(item)],
-            }
-        ],
-    }
     assert stored.date_completed is not None
+    eu_storage = Storage.objects.get(country_code="EU")
+    shown = movement(
+        stored,
+        type="OFFBOARDING",
+        status="DONE",
+        sendTo="STORAGE",
+        handledBy="COMPANY",
+        factoryReset=False,
+        dateCompleted=iso(stored.date_completed),
+        apiClientRequesterName=caller.api_client.name,
+        companyName="Moving Co",
+        fromEmployeeId=str(employee.id),
+        fromEmployee=person(employee),
+        storage={"id": str(eu_storage.id), "countryCode": "EU"},
+        hardwares=[carried(item)],
+        # The request never was PROCESSING: its one step is from nothing to DONE.
+        movementRequestStatusHistoric=history(stored, (None, "DONE")),
+    )
+    assert (response.status_code, response.json()) == (201, success([shown], 201))
     assert item_state(item) == ("STORAGE", None, eu_storage.id, False)
 
 
@@ -246,49 +156,24 @@ def test_off_on_moves_hardware_to_another_employee(caller, company):
     )
 
     assert response.status_code == 201
-    body = response.json()
     stored = MovementRequest.objects.get()
-    [movement] = body["envelop"]
-    assert body == {
-        "statusCode": 201,
-        "message": "Request successful",
-        "envelop": [
-            {
-                "id": str(stored.id),
-                "movementRequestNumber": stored.movement_request_number,
-                "createdAt": movement["createdAt"],
-                "updatedAt": movement["updatedAt"],
-                "type": "OFF_ON",
-                "status": "PROCESSING",
-                "eta": None,
-                "sendTo": "EMPLOYEE",
-                "handledBy": "PROVIDER",
-                "expectedDate": None,
-                # Ignored for OFF_ON (interface), so not stored either.
-                "factoryReset": None,
-                "trackingLink": None,
-                "trackingCode": None,
-                "dateCompleted": None,
-                "apiClientRequesterName": caller.api_client.name,
-                "requesterEmail": None,
-                "toEmployeeId": str(destination.id),
-                "fromEmployeeId": str(source.id),
-                "movementRequestStatusHistoric": [
-                    {
-                        "id": str(stored.status_history.get().id),
-                        "createdAt": movement["movementRequestStatusHistoric"][0]["createdAt"],
-                        "statusFrom": None,
-                        "statusTo": "PROCESSING",
-                    }
-                ],
-                "toEmployee": person(destination),
-                "fromEmployee": person(source),
-                "storage": None,
-                "companyName": "Moving Co",
-                "hardwares": [carried(item)],
-            }
-        ],
-    }
+    shown = movement(
+        stored,
+        type="OFF_ON",
+        status="PROCESSING",
+        sendTo="EMPLOYEE",
+        handledBy="PROVIDER",
+        # factoryReset is ignored for OFF_ON (interface), so not stored either: null.
+        apiClientRequesterName=caller.api_client.name,
+        companyName="Moving Co",
+        toEmployeeId=str(destination.id),
+        fromEmployeeId=str(source.id),
+        toEmployee=person(destination),
+        fromEmployee=person(source),
+        hardwares=[carried(item)],
+        movementRequestStatusHistoric=history(stored, (None, "PROCESSING")),
+    )
+    assert (response.status_code, response.json()) == (201, success([shown], 201))
     assert item_state(item) == ("EMPLOYEE", source.id, None, True)
 
     movement_request_move(movement_request_id=stored.id, to_status="DONE", actor=OPERATOR)
@@ -311,10 +196,10 @@ def test_off_on_handled_by_company_lands_on_the_destination_at_once(caller, comp
     )
 
     assert response.status_code == 201
-    movement = response.json()["envelop"][0]
-    assert (movement["type"], movement["status"], movement["storage"]) == ("OFF_ON", "DONE", None)
-    assert movement["dateCompleted"] is not None
-    assert [step["statusTo"] for step in movement["movementRequestStatusHistoric"]] == ["DONE"]
+    answered = response.json()["envelop"][0]
+    assert (answered["type"], answered["status"], answered["storage"]) == ("OFF_ON", "DONE", None)
+    assert answered["dateCompleted"] is not None
+    assert [step["statusTo"] for step in answered["movementRequestStatusHistoric"]] == ["DONE"]
     assert item_state(item) == ("EMPLOYEE", destination.id, None, False)
 
 
@@ -599,7 +484,7 @@ DATE_ONLY = (
 def test_date_bought_must_be_a_date_time_with_its_time(caller, company, date_bought, message):
     EmployeeFactory(company=company, email="x@example.com")
     item = {**NEW_MONITOR, "dateBought": date_bought}
-    item = {key: value for key, value in item.items() if value is not OMIT}
+    item = without_omitted(item)
 
     response = offboard(caller, employeeEmail="x@example.com", hardwares={"newHardwares": [item]})
 
@@ -740,8 +625,7 @@ def test_an_inline_employee_is_created_and_returns_new_hardwares(caller, company
     assert response.status_code == 201
     employee = Employee.objects.get(company=company, email="bo@example.com")
     assert employee.city == "New York City"
-    movement = response.json()["envelop"][0]
-    assert movement["fromEmployee"] == person(employee)
+    assert response.json()["envelop"][0]["fromEmployee"] == person(employee)
     assert Hardware.objects.get().employee_id == employee.id
 
 
@@ -844,8 +728,8 @@ def test_an_inline_company_of_another_client_is_refused_like_an_unknown_code(cal
 @pytest.mark.parametrize(
     ("fields", "status_code", "message", "details"),
     [
-        ({"companyCode": OMIT}, 400, "Missing required field: companyCode", OMIT),
-        ({"companyCode": "ZZZ"}, 400, "Invalid company code", OMIT),
+        ({"companyCode": OMIT}, 400, "Missing required field: companyCode", None),
+        ({"companyCode": "ZZZ"}, 400, "Invalid company code", None),
         (
             {"company": {"name": "X", "companyCode": "XXX"}},
             400,
@@ -1211,26 +1095,15 @@ def test_ten_offboardings_of_one_item_at_once_give_exactly_one_request():
     company = CompanyFactory(api_client=caller.api_client, code="MOV")
     employee = EmployeeFactory(company=company, email="x@example.com")
     item = on_employee(employee)
-    barrier = threading.Barrier(10)
-    statuses = []
 
     def request():
-        try:
-            barrier.wait()
-            response = offboard(
-                caller, employeeEmail="x@example.com", hardwares={"hardwareIds": [str(item.id)]}
-            )
-            statuses.append(response.status_code)
-        finally:
-            connection.close()
+        return offboard(
+            caller, employeeEmail="x@example.com", hardwares={"hardwareIds": [str(item.id)]}
+        )
 
-    threads = [threading.Thread(target=request) for _ in range(10)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    responses = run_together(*[request] * 10)
 
-    assert sorted(statuses) == [201] + [400] * 9
+    assert sorted(response.status_code for response in responses) == [201] + [400] * 9
     assert MovementRequest.objects.count() == 1
     assert item_state(item) == ("EMPLOYEE", employee.id, None, True)
 
@@ -1238,30 +1111,19 @@ def test_ten_offboardings_of_one_item_at_once_give_exactly_one_request():
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_concurrent_inline_companies_with_one_new_code_make_one_company_and_all_succeed():
     caller = make_caller()
-    barrier = threading.Barrier(5)
-    statuses = []
 
     def request(index):
-        try:
-            barrier.wait()
-            response = offboard(
-                caller,
-                companyCode=OMIT,
-                company={"name": f"Race Co {index}", "companyCode": "RAC"},
-                employee={**INLINE_EMPLOYEE, "email": f"racer{index}@example.com"},
-                hardwares={"newHardwares": [{**NEW_MONITOR, "serialNumber": f"SN-RACE-{index}"}]},
-            )
-            statuses.append(response.status_code)
-        finally:
-            connection.close()
+        return offboard(
+            caller,
+            companyCode=OMIT,
+            company={"name": f"Race Co {index}", "companyCode": "RAC"},
+            employee={**INLINE_EMPLOYEE, "email": f"racer{index}@example.com"},
+            hardwares={"newHardwares": [{**NEW_MONITOR, "serialNumber": f"SN-RACE-{index}"}]},
+        )
 
-    threads = [threading.Thread(target=request, args=(index,)) for index in range(5)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    responses = run_together(*(partial(request, index) for index in range(5)))
 
-    assert statuses == [201] * 5
+    assert [response.status_code for response in responses] == [201] * 5
     company = Company.objects.get(code="RAC")
     assert company.api_client == caller.api_client
     assert MovementRequest.objects.filter(company=company).count() == 5

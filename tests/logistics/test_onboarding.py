@@ -1,9 +1,8 @@
 """POST /movement_requests/onboarding: storage hardware to an employee."""
 
-import threading
+from functools import partial
 
 import pytest
-from django.db import connection
 
 from employees.models import Employee
 from hardware.models import Hardware, Storage
@@ -11,13 +10,10 @@ from logistics.api.serializers import MovementRequestSerializer
 from logistics.models import MovementRequest
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, EmployeeFactory, HardwareFactory
+from tests.logistics.shapes import carried, history, movement, person
+from tests.support import run_together, success
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def company(caller):
-    return CompanyFactory(api_client=caller.api_client, code="MOV", name="Moving Co")
 
 
 INLINE_EMPLOYEE = {
@@ -50,62 +46,24 @@ def test_onboarding_creates_a_processing_request_and_claims_the_hardware(caller,
     )
 
     assert response.status_code == 201
-    body = response.json()
-    assert (body["statusCode"], body["message"]) == (201, "Request successful")
-    [movement] = body["envelop"]
     stored = MovementRequest.objects.get()
-    assert movement == {
-        "id": str(stored.id),
-        "movementRequestNumber": stored.movement_request_number,
-        "createdAt": movement["createdAt"],
-        "updatedAt": movement["updatedAt"],
-        "type": "ONBOARDING",
-        "status": "PROCESSING",
-        "eta": None,
-        "sendTo": "EMPLOYEE",
-        "handledBy": "PROVIDER",
-        "expectedDate": "2026-12-01",
-        "factoryReset": None,
-        "trackingLink": None,
-        "trackingCode": None,
-        "dateCompleted": None,
-        "apiClientRequesterName": caller.api_client.name,
-        "requesterEmail": None,
-        "toEmployeeId": str(employee.id),
-        "fromEmployeeId": None,
-        "movementRequestStatusHistoric": [
-            {
-                "id": str(stored.status_history.get().id),
-                "createdAt": movement["movementRequestStatusHistoric"][0]["createdAt"],
-                "statusFrom": None,
-                "statusTo": "PROCESSING",
-            }
-        ],
-        "toEmployee": {
-            "id": str(employee.id),
-            "firstName": employee.first_name,
-            "lastName": employee.last_name,
-            "countryCode": "US",
-            "email": "ada@example.com",
-            "address": employee.address,
-            "addressExtraInfo": None,
-            "postCode": employee.post_code,
-        },
-        "fromEmployee": None,
-        "storage": {"id": str(item.storage_id), "countryCode": "US"},
-        "companyName": "Moving Co",
-        "hardwares": [
-            {
-                "id": str(item.id),
-                "description": None,
-                "serialNumber": "SN-ON-1",
-                "brand": "DELL",
-                "name": "Dell U2723QE",
-                "image": "/static/hardware/types/monitor.svg",
-            }
-        ],
-    }
-    assert set(movement) == set(MovementRequestSerializer().fields)
+    shown = movement(
+        stored,
+        type="ONBOARDING",
+        status="PROCESSING",
+        sendTo="EMPLOYEE",
+        handledBy="PROVIDER",
+        expectedDate="2026-12-01",
+        apiClientRequesterName=caller.api_client.name,
+        companyName="Moving Co",
+        toEmployeeId=str(employee.id),
+        toEmployee=person(employee),
+        storage={"id": str(item.storage_id), "countryCode": "US"},
+        hardwares=[carried(item)],
+        movementRequestStatusHistoric=history(stored, (None, "PROCESSING")),
+    )
+    assert response.json() == success([shown], 201)
+    assert set(response.json()["envelop"][0]) == set(MovementRequestSerializer().fields)
     item.refresh_from_db()
     assert (item.status, item.in_movement) == ("STORAGE", True)
 
@@ -273,24 +231,13 @@ def test_twenty_onboardings_of_one_item_at_once_give_exactly_one_request():
     company = CompanyFactory(api_client=caller.api_client, code="MOV")
     EmployeeFactory(company=company, email="x@example.com")
     item = HardwareFactory(company=company)
-    barrier = threading.Barrier(20)
-    statuses = []
 
     def request():
-        try:
-            barrier.wait()
-            response = onboard(caller, employeeEmail="x@example.com", hardwareIds=[str(item.id)])
-            statuses.append(response.status_code)
-        finally:
-            connection.close()
+        return onboard(caller, employeeEmail="x@example.com", hardwareIds=[str(item.id)])
 
-    threads = [threading.Thread(target=request) for _ in range(20)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    responses = run_together(*[request] * 20)
 
-    assert sorted(statuses) == [201] + [400] * 19
+    assert sorted(response.status_code for response in responses) == [201] + [400] * 19
     assert MovementRequest.objects.count() == 1
     assert Hardware.objects.get(pk=item.pk).in_movement
 
@@ -301,24 +248,13 @@ def test_concurrent_onboardings_of_different_items_get_distinct_numbers():
     company = CompanyFactory(api_client=caller.api_client, code="MOV")
     EmployeeFactory(company=company, email="x@example.com")
     items = HardwareFactory.create_batch(24, company=company)
-    barrier = threading.Barrier(len(items))
-    statuses = []
 
     def request(item):
-        try:
-            barrier.wait()
-            response = onboard(caller, employeeEmail="x@example.com", hardwareIds=[str(item.id)])
-            statuses.append(response.status_code)
-        finally:
-            connection.close()
+        return onboard(caller, employeeEmail="x@example.com", hardwareIds=[str(item.id)])
 
-    threads = [threading.Thread(target=request, args=(item,)) for item in items]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    responses = run_together(*(partial(request, item) for item in items))
 
-    assert statuses == [201] * 24
+    assert [response.status_code for response in responses] == [201] * 24
     numbers = sorted(MovementRequest.objects.values_list("movement_request_number", flat=True))
     assert numbers == list(range(numbers[0], numbers[0] + 24))
 

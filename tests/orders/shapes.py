@@ -2,19 +2,7 @@
 tests of the order operations make."""
 
 from orders.models import HardwareRequest
-
-
-def iso(moment) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
-
-
-def error(status_code: int, message) -> dict:
-    names = {400: "Bad Request", 403: "Forbidden", 404: "Not Found"}
-    return {"statusCode": status_code, "error": names[status_code], "message": message}
-
-
-def success(envelop) -> dict:
-    return {"statusCode": 200, "message": "Request successful", "envelop": envelop}
+from tests.support import iso
 
 
 def line_fields(line: HardwareRequest) -> dict:

@@ -13,7 +13,8 @@ from tests.factories import (
     OrderFactory,
     alternatives,
 )
-from tests.orders.shapes import candidate, detail, error, grouped, success, ungrouped
+from tests.orders.shapes import candidate, detail, grouped, ungrouped
+from tests.support import assert_refused, error, success
 
 pytestmark = pytest.mark.django_db
 
@@ -118,9 +119,8 @@ def test_selection_is_refused_once_the_order_is_past_quoting(caller, order, stat
 
     response = select(caller, order.id, offered.id)
 
-    assert response.status_code == 400
-    assert response.json() == error(
-        400, "Alternatives can only be modified when order is in PENDING or QUOTED status"
+    assert_refused(
+        response, 400, "Alternatives can only be modified when order is in PENDING or QUOTED status"
     )
     assert AlternativeGroup.objects.get().selected_id == asked.id
 
@@ -147,15 +147,13 @@ def test_a_missing_hardware_request_id_is_refused_in_a_message_array(caller, ord
         format="json",
     )
 
-    assert response.status_code == 400
-    assert response.json() == error(400, ["hardwareRequestId should not be empty"])
+    assert_refused(response, 400, ["hardwareRequestId should not be empty"])
 
 
 def test_a_hardware_request_id_that_is_no_uuid_is_refused_in_a_message_array(caller, order):
     response = select(caller, order.id, "line-1")
 
-    assert response.status_code == 400
-    assert response.json() == error(400, ["hardwareRequestId must be a UUID"])
+    assert_refused(response, 400, ["hardwareRequestId must be a UUID"])
 
 
 def test_the_company_code_is_checked_first(caller, other_caller, order):
@@ -175,8 +173,7 @@ def test_a_malformed_order_id_is_refused(caller, order):
 
     response = select(caller, "order-1", offered.id)
 
-    assert response.status_code == 400
-    assert response.json() == error(400, "Invalid order ID format")
+    assert_refused(response, 400, "Invalid order ID format")
 
 
 # --- tenancy: 404 for what the client cannot see, 403 for its other company ---------------
@@ -187,8 +184,7 @@ def test_an_unknown_order_is_not_found(caller, order):
 
     response = select(caller, uuid.uuid4(), offered.id)
 
-    assert response.status_code == 404
-    assert response.json() == error(404, "Order request not found")
+    assert_refused(response, 404, "Order request not found")
 
 
 def test_an_order_of_another_client_is_not_found(caller, company):
@@ -198,8 +194,7 @@ def test_an_order_of_another_client_is_not_found(caller, company):
 
     response = select(caller, foreign.id, offered.id)
 
-    assert response.status_code == 404
-    assert response.json() == error(404, "Order request not found")
+    assert_refused(response, 404, "Order request not found")
     assert AlternativeGroup.objects.get().selected_id == asked.id
 
 
@@ -210,8 +205,7 @@ def test_an_order_of_another_company_of_the_same_client_is_forbidden(caller, com
 
     response = select(caller, sibling.id, offered.id)
 
-    assert response.status_code == 403
-    assert response.json() == error(403, "Order request does not belong to this company")
+    assert_refused(response, 403, "Order request does not belong to this company")
     assert AlternativeGroup.objects.get().selected_id == asked.id
 
 
@@ -221,8 +215,7 @@ def test_an_order_of_another_company_of_the_same_client_is_forbidden(caller, com
 def test_an_unknown_hardware_request_is_not_found(caller, order):
     response = select(caller, order.id, uuid.uuid4())
 
-    assert response.status_code == 404
-    assert response.json() == error(404, "Hardware request not found")
+    assert_refused(response, 404, "Hardware request not found")
 
 
 def test_a_line_of_another_companys_order_is_not_found(caller, order):
@@ -231,8 +224,7 @@ def test_a_line_of_another_companys_order_is_not_found(caller, order):
 
     response = select(caller, order.id, line.id)
 
-    assert response.status_code == 404
-    assert response.json() == error(404, "Hardware request not found")
+    assert_refused(response, 404, "Hardware request not found")
 
 
 def test_a_line_of_another_order_of_the_company_does_not_belong_to_this_order(
@@ -244,8 +236,7 @@ def test_a_line_of_another_order_of_the_company_does_not_belong_to_this_order(
 
     response = select(caller, order.id, offered.id)
 
-    assert response.status_code == 400
-    assert response.json() == error(400, "Hardware request does not belong to this order")
+    assert_refused(response, 400, "Hardware request does not belong to this order")
 
 
 def test_a_line_in_no_group_cannot_be_selected(caller, order):
@@ -253,8 +244,7 @@ def test_a_line_in_no_group_cannot_be_selected(caller, order):
 
     response = select(caller, order.id, plain.id)
 
-    assert response.status_code == 400
-    assert response.json() == error(400, "Hardware request is not part of an alternative group")
+    assert_refused(response, 400, "Hardware request is not part of an alternative group")
 
 
 def test_selection_without_a_key_is_401(anonymous, order):

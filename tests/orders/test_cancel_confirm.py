@@ -3,30 +3,31 @@
 import uuid
 
 import pytest
+from django.db import DatabaseError
 
 from config.actors import Actor
 from orders import services
 from orders.models import Order
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, HardwareRequestFactory, OrderFactory
-from tests.orders.shapes import error, success
+from tests.support import (
+    EVENTS_REFUSED,
+    assert_refused,
+    error,
+    events_recorded,
+    failing_event_inserts,
+    success,
+)
 
 pytestmark = pytest.mark.django_db
 
 
+CONTACT = "buyer@acme.example.com"
+
+
 @pytest.fixture
 def company(caller):
-    return CompanyFactory(api_client=caller.api_client, code="ORD")
-
-
-@pytest.fixture
-def notified(monkeypatch):
-    """The orders whose company was told of their cancellation, with their status then."""
-    calls = []
-    monkeypatch.setattr(
-        services, "order_cancelled_notify", lambda *, order: calls.append((order.id, order.status))
-    )
-    return calls
+    return CompanyFactory(api_client=caller.api_client, code="ORD", contact_email=CONTACT)
 
 
 def cancel(caller, order_id, company_code="ORD"):
@@ -50,71 +51,76 @@ def history(order: Order) -> list[tuple]:
 
 @pytest.mark.parametrize("status", ["PENDING", "QUOTED"])
 def test_cancel_moves_a_pending_or_quoted_order_to_cancelled_and_records_it(
-    caller, company, notified, status
+    caller, company, committing, mailoutbox, status
 ):
     order = OrderFactory(company=company, status=status)
 
-    response = cancel(caller, order.id)
+    with committing():
+        response = cancel(caller, order.id)
 
     assert response.status_code == 200
     assert response.json() == success([{"id": str(order.id), "status": "CANCELLED"}])
     order.refresh_from_db()
     assert order.status == "CANCELLED"
     assert history(order) == [(status, "CANCELLED", "API_CLIENT", caller.api_client.name)]
-    assert notified == [(order.id, "CANCELLED")]
+    assert events_recorded("order.cancelled") == [(company.id, str(order.id), "CANCELLED")]
+    assert [message.to for message in mailoutbox] == [[CONTACT]]
 
 
 def test_cancel_of_a_cancelled_order_answers_the_same_and_changes_nothing(
-    caller, company, notified
+    caller, company, committing, mailoutbox
 ):
     order = OrderFactory(company=company)
-    first = cancel(caller, order.id)
+    with committing():
+        first = cancel(caller, order.id)
     order.refresh_from_db()
 
-    again = cancel(caller, order.id)
+    with committing():
+        again = cancel(caller, order.id)
 
     assert again.status_code == 200
     assert again.json() == first.json()
     assert Order.objects.get(pk=order.pk).updated_at == order.updated_at
     assert order.status_history.count() == 1
-    assert len(notified) == 1
+    assert len(events_recorded("order.cancelled")) == 1
+    assert len(mailoutbox) == 1
 
 
 @pytest.mark.parametrize("status", ["ACCEPTED", "DELIVERED"])
 def test_cancel_refuses_an_order_past_quoting_naming_the_cancellable_statuses(
-    caller, company, notified, status
+    caller, company, committing, mailoutbox, status
 ):
     order = OrderFactory(company=company, status=status)
 
-    response = cancel(caller, order.id)
+    with committing():
+        response = cancel(caller, order.id)
 
-    assert response.status_code == 400
-    assert response.json() == error(
-        400, f"Only PENDING or QUOTED orders can be cancelled; this order is {status}"
+    assert_refused(
+        response, 400, f"Only PENDING or QUOTED orders can be cancelled; this order is {status}"
     )
     assert Order.objects.get(pk=order.pk).status == status
     assert not order.status_history.exists()
-    assert notified == []
+    assert events_recorded("order.cancelled") == []
+    assert mailoutbox == []
 
 
-def test_the_notification_is_part_of_the_cancellation(company, monkeypatch):
-    """A failing notification undoes the cancellation: it runs inside its transaction."""
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_the_notification_is_part_of_the_cancellation(mailoutbox, eager_tasks):
+    """An event that cannot be recorded undoes the cancellation: it is written inside the
+    cancellation's transaction, so neither commits without the other."""
+    company = CompanyFactory(contact_email=CONTACT)
     order = OrderFactory(company=company)
 
-    def fail(*, order):
-        raise RuntimeError("mail server down")
-
-    monkeypatch.setattr(services, "order_cancelled_notify", fail)
-
-    with pytest.raises(RuntimeError):
+    with failing_event_inserts(), pytest.raises(DatabaseError, match=EVENTS_REFUSED):
         services.order_cancel(company=company, order_id=order.id, actor=Actor.command("test"))
 
     order.refresh_from_db()
     assert order.status == "PENDING"
     assert not order.status_history.exists()
+    assert mailoutbox == []
 
 
-def test_cancel_accepts_the_wrapped_body(caller, company, notified):
+def test_cancel_accepts_the_wrapped_body(caller, company):
     order = OrderFactory(company=company)
 
     response = caller.post(
@@ -161,8 +167,7 @@ def test_confirm_refuses_an_order_that_is_not_quoted(caller, company, status):
 
     response = confirm(caller, order.id)
 
-    assert response.status_code == 400
-    assert response.json() == error(400, "The Order cannot be confirmed")
+    assert_refused(response, 400, "The Order cannot be confirmed")
     assert Order.objects.get(pk=order.pk).status == status
     assert not order.status_history.exists()
 
@@ -177,8 +182,7 @@ OPERATIONS = ["/orders/cancel", "/orders/confirm"]
 def test_an_order_id_is_required(caller, company, path, body):
     response = caller.post(path, {"companyCode": "ORD", **body}, format="json")
 
-    assert response.status_code == 400
-    assert response.json() == error(400, "id is required")
+    assert_refused(response, 400, "id is required")
 
 
 @pytest.mark.parametrize("path", OPERATIONS)
@@ -197,8 +201,7 @@ def test_the_company_is_checked_before_the_id(caller, other_caller, company, pat
 def test_an_unknown_or_malformed_id_is_order_request_not_found(caller, company, path):
     for order_id in (str(uuid.uuid4()), "not-a-uuid", 12):
         response = caller.post(path, {"id": order_id, "companyCode": "ORD"}, format="json")
-        assert response.status_code == 400
-        assert response.json() == error(400, "Order request not found")
+        assert_refused(response, 400, "Order request not found")
 
 
 @pytest.mark.parametrize("path", OPERATIONS)
@@ -212,8 +215,7 @@ def test_an_order_of_another_company_is_order_request_not_found_whoever_owns_it(
 
     for order in (sibling, foreign):
         response = caller.post(path, {"id": str(order.id), "companyCode": "ORD"}, format="json")
-        assert response.status_code == 400
-        assert response.json() == error(400, "Order request not found")
+        assert_refused(response, 400, "Order request not found")
         assert Order.objects.get(pk=order.pk).status == "QUOTED"
 
 

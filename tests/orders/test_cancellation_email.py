@@ -5,7 +5,6 @@ import pytest
 from django.conf import settings
 
 from config.actors import Actor
-from config.celery import app
 from orders import services
 from orders.tasks import order_cancelled_email
 from tests.factories import CompanyFactory, OrderFactory
@@ -20,16 +19,6 @@ def company(caller):
     return CompanyFactory(
         api_client=caller.api_client, code="ORD", name="Acme Trading", contact_email=CONTACT
     )
-
-
-@pytest.fixture
-def eager_tasks():
-    """Queued tasks run at once, in the test (the tests have a broker, so tasks are not eager;
-    Celery read CELERY_TASK_ALWAYS_EAGER when it was configured, so the app is told directly)."""
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
 
 
 def cancel(caller, order):

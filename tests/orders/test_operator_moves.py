@@ -1,7 +1,6 @@
 """Operator moves of orders (CONTRACT.md, Operator moves) through orders.services.order_move,
 the service behind the admin's buttons and `transition order`."""
 
-import threading
 import uuid
 from datetime import date
 from decimal import Decimal
@@ -9,7 +8,7 @@ from decimal import Decimal
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import connection
+from django.db import DatabaseError
 from django.utils import timezone
 
 from config.actors import Actor
@@ -27,10 +26,12 @@ from tests.factories import (
     OrderFactory,
     alternatives,
 )
+from tests.support import EVENTS_REFUSED, events_recorded, failing_event_inserts, run_together
 
 pytestmark = pytest.mark.django_db
 
 OPERATOR = Actor.command("transition")
+CONTACT = "buyer@acme.example.com"
 ALL_STATUSES = ("PENDING", "QUOTED", "ACCEPTED", "CANCELLED", "DELIVERED")
 ALLOWED = {
     "PENDING": {"QUOTED", "CANCELLED"},
@@ -282,29 +283,41 @@ def test_catalog_pricing_refuses_free_form_lines_and_prices_nothing():
 
 
 @pytest.mark.parametrize("status_from", ["PENDING", "QUOTED"])
-def test_cancelling_notifies_the_company_inside_the_move(monkeypatch, status_from):
-    order = OrderFactory(status=status_from)
-    told = []
-    monkeypatch.setattr(
-        services,
-        "order_cancelled_notify",
-        lambda *, order: told.append((order.pk, Order.objects.get(pk=order.pk).status)),
-    )
+def test_cancelling_notifies_the_company_inside_the_move(status_from, committing, mailoutbox):
+    company = CompanyFactory(contact_email=CONTACT)
+    order = OrderFactory(company=company, status=status_from)
 
-    move(order, "CANCELLED")
+    with committing():
+        move(order, "CANCELLED")
+        # Recorded by the move itself, before its commit, showing the order cancelled.
+        assert events_recorded("order.cancelled") == [(company.id, str(order.id), "CANCELLED")]
+        assert mailoutbox == []  # the e-mail leaves only once the move has committed
 
-    assert told == [(order.pk, "CANCELLED")]
+    [message] = mailoutbox
+    assert message.to == [CONTACT]
+    assert str(order.order_number) in message.subject
 
 
-def test_a_refused_cancel_notifies_nobody(monkeypatch):
-    order = priced_order("ACCEPTED")
-    told = []
-    monkeypatch.setattr(services, "order_cancelled_notify", lambda *, order: told.append(order))
+def test_a_refused_cancel_notifies_nobody(committing, mailoutbox):
+    order = priced_order("ACCEPTED", company=CompanyFactory(contact_email=CONTACT))
 
-    with pytest.raises(ServiceError):
+    with committing() as callbacks, pytest.raises(ServiceError):
         move(order, "CANCELLED")
 
-    assert told == []
+    assert events_recorded("order.cancelled") == []
+    assert (callbacks, mailoutbox) == ([], [])
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_cancel_whose_notification_fails_is_not_made(mailoutbox, eager_tasks):
+    order = OrderFactory(company=CompanyFactory(contact_email=CONTACT), status="QUOTED")
+
+    with failing_event_inserts(), pytest.raises(DatabaseError, match=EVENTS_REFUSED):
+        move(order, "CANCELLED")
+
+    assert Order.objects.get(pk=order.pk).status == "QUOTED"
+    assert not order.status_history.exists()
+    assert mailoutbox == []
 
 
 # --- DELIVERED makes the hardware ------------------------------------------------------------
@@ -525,30 +538,17 @@ def test_a_refused_delivery_leaves_no_hardware_behind():
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_concurrent_deliveries_of_one_order_make_its_hardware_once():
     order = priced_order("ACCEPTED")
-    barrier = threading.Barrier(5)
-    outcomes = []
 
-    def deliver():
-        try:
-            barrier.wait()
-            move(order, "DELIVERED")
-            outcomes.append("delivered")
-        except ServiceError as refused:
-            outcomes.append(refused.message)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=deliver) for _ in range(5)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    outcomes = run_together(*[lambda: move(order, "DELIVERED")] * 5)
 
     refusal = (
         f"Order {order.order_number} cannot move from DELIVERED to DELIVERED "
         "(allowed: none, it makes no more moves)"
     )
-    assert sorted(outcomes) == sorted(["delivered"] + [refusal] * 4)
+    assert sorted(
+        outcome.message if isinstance(outcome, ServiceError) else outcome.status
+        for outcome in outcomes
+    ) == sorted(["DELIVERED"] + [refusal] * 4)
     assert Hardware.objects.filter(created_order_id=order.id).count() == 2
     assert order.status_history.count() == 1
 

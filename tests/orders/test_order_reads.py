@@ -23,15 +23,8 @@ from tests.factories import (
     OrderFactory,
     alternatives,
 )
-from tests.orders.shapes import (
-    candidate,
-    detail,
-    error,
-    grouped,
-    iso,
-    success,
-    ungrouped,
-)
+from tests.orders.shapes import candidate, detail, grouped, ungrouped
+from tests.support import assert_refused, error, iso, success
 
 pytestmark = pytest.mark.django_db
 
@@ -385,8 +378,7 @@ def test_list_filters_by_country_code_in_any_case(caller, company, country_code)
 def test_list_refuses_a_bad_country_code(caller, company):
     response = listing(caller, countryCode="XX")
 
-    assert response.status_code == 400
-    assert response.json() == error(400, "Invalid country code")
+    assert_refused(response, 400, "Invalid country code")
 
 
 def test_list_refuses_a_missing_unknown_or_foreign_company_code(caller, other_caller, company):
@@ -442,15 +434,13 @@ def test_detail_uses_a_fixed_number_of_queries(caller, company, django_assert_ma
 def test_detail_refuses_a_malformed_id(caller, company, order_id):
     response = detail(caller, order_id)
 
-    assert response.status_code == 400
-    assert response.json() == error(400, "Invalid order ID format")
+    assert_refused(response, 400, "Invalid order ID format")
 
 
 def test_detail_of_an_unknown_order_is_404(caller, company):
     response = detail(caller, uuid.uuid4())
 
-    assert response.status_code == 404
-    assert response.json() == error(404, "Order not found")
+    assert_refused(response, 404, "Order not found")
 
 
 def test_detail_hides_the_orders_of_other_companies_and_other_clients(caller, company):
@@ -459,8 +449,7 @@ def test_detail_hides_the_orders_of_other_companies_and_other_clients(caller, co
 
     for order in (sibling, foreign):
         response = detail(caller, order.id)
-        assert response.status_code == 404
-        assert response.json() == error(404, "Order not found")
+        assert_refused(response, 404, "Order not found")
 
 
 def test_detail_with_the_company_code_of_another_client_is_400(caller, other_caller, company):

@@ -1,12 +1,9 @@
 """POST /orders/quote: a quote order from hardware lines, its company, employee and poNumber,
 and autoQuote's prices and alternatives outside production."""
 
-import threading
 from decimal import Decimal
-from http import HTTPStatus
 
 import pytest
-from django.db import connection
 
 from companies.models import Company
 from config.actors import ActorKind
@@ -15,10 +12,10 @@ from orders.api.serializers import CandidateSerializer, OrderLineSerializer, Ord
 from orders.models import AlternativeGroup, HardwareRequest, Order, Reseller
 from tests.conftest import make_caller
 from tests.factories import CatalogItemFactory, CompanyFactory, EmployeeFactory, OrderFactory
+from tests.support import OMIT, assert_refused, run_together, success, without_omitted
 
 pytestmark = pytest.mark.django_db
 
-OMIT = object()
 
 MACBOOK = {
     "hardwareType": "MACBOOK",
@@ -70,20 +67,8 @@ def quote(caller, *, wrapped=True, **fields):
         "hardwares": [MOUSE],
         **fields,
     }
-    body = {key: value for key, value in body.items() if value is not OMIT}
+    body = without_omitted(body)
     return caller.post("/orders/quote", {"data": body} if wrapped else body, format="json")
-
-
-def assert_refused(response, status_code, message, details=OMIT):
-    body = response.json()
-    expected = {
-        "statusCode": status_code,
-        "error": HTTPStatus(status_code).phrase,
-        "message": message,
-    }
-    if details is not OMIT:
-        expected["details"] = details
-    assert (response.status_code, body) == (status_code, expected)
 
 
 def invalid(response, *details):
@@ -168,10 +153,8 @@ def test_quote_creates_a_pending_order_with_its_lines_for_an_employee(caller, co
     macbook, dock_line, warranty = HardwareRequest.objects.order_by("created_at")
     envelope_order = body["envelop"][0]
     lines = envelope_order["hardwares"]
-    assert body == {
-        "statusCode": 201,
-        "message": "Request successful",
-        "envelop": [
+    assert body == success(
+        [
             {
                 "id": str(order.id),
                 "orderNumber": order.order_number,
@@ -257,7 +240,8 @@ def test_quote_creates_a_pending_order_with_its_lines_for_an_employee(caller, co
                 "resellerIds": [{"id": str(reseller.id), "code": "RES-US", "countryCode": "US"}],
             }
         ],
-    }
+        201,
+    )
     assert set(envelope_order) == set(OrderSerializer().fields)
     assert set(lines[0]) == set(OrderLineSerializer().fields)
     assert order.comments == ["ABMId: ABM-7", "Client Name: Acme Inc"]
@@ -803,8 +787,8 @@ def test_an_inline_company_needs_all_six_fields(caller):
 @pytest.mark.parametrize(
     ("fields", "message", "details"),
     [
-        ({"companyCode": OMIT}, "Missing required field: companyCode", OMIT),
-        ({"companyCode": "ZZZ"}, "Invalid company code", OMIT),
+        ({"companyCode": OMIT}, "Missing required field: companyCode", None),
+        ({"companyCode": "ZZZ"}, "Invalid company code", None),
         (
             {"company": INLINE_COMPANY},
             "Invalid request data",
@@ -926,23 +910,10 @@ def test_quotes_without_a_po_number_never_repeat(caller, company):
 def test_ten_quotes_with_one_new_po_number_at_once_make_one_order():
     caller = make_caller()
     CompanyFactory(api_client=caller.api_client, code="ORD")
-    barrier = threading.Barrier(10)
-    answers = []
 
-    def request():
-        try:
-            barrier.wait()
-            response = quote(caller, poNumber="PO-RACE")
-            answers.append((response.status_code, the_order(response)["id"]))
-        finally:
-            connection.close()
+    responses = run_together(*[lambda: quote(caller, poNumber="PO-RACE")] * 10)
 
-    threads = [threading.Thread(target=request) for _ in range(10)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-
+    answers = [(response.status_code, the_order(response)["id"]) for response in responses]
     order = Order.objects.get()
     assert sorted(answers) == [(200, str(order.id))] * 9 + [(201, str(order.id))]
     assert HardwareRequest.objects.count() == 1

@@ -1,15 +1,15 @@
 """PATCH /orders/{orderId}/hardware-requests/remove: rules 1-6 of the interface."""
 
-import threading
 import uuid
+from functools import partial
 
 import pytest
-from django.db import connection
 
 from orders.models import AlternativeGroup, HardwareRequest, Order
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, HardwareRequestFactory, OrderFactory, alternatives
-from tests.orders.shapes import candidate, detail, error, grouped, success, ungrouped
+from tests.orders.shapes import candidate, detail, grouped, ungrouped
+from tests.support import assert_refused, error, run_together, success
 
 pytestmark = pytest.mark.django_db
 
@@ -174,8 +174,7 @@ def test_two_candidates_of_one_group_name_the_same_need_twice(caller, order, nee
 
     response = remove(caller, order.id, asked.id, offered.id)
 
-    assert response.status_code == 400
-    assert response.json() == error(400, "Duplicate hardware request IDs are not allowed")
+    assert_refused(response, 400, "Duplicate hardware request IDs are not allowed")
     assert amounts(order) == before
 
 
@@ -184,8 +183,7 @@ def test_removing_every_need_is_refused_even_with_its_groups(caller, order, need
 
     response = remove(caller, order.id, plain.id, asked.id)
 
-    assert response.status_code == 400
-    assert response.json() == error(400, REMOVES_EVERYTHING)
+    assert_refused(response, 400, REMOVES_EVERYTHING)
 
 
 def test_a_group_counts_as_one_remaining_line(caller, order, need):
@@ -208,9 +206,8 @@ def test_removal_is_refused_once_the_order_is_past_quoting(caller, company, stat
 
     response = remove(caller, order.id, lines[0].id)
 
-    assert response.status_code == 400
-    assert response.json() == error(
-        400, "Cannot remove hardware requests from an order, only PENDING or QUOTED"
+    assert_refused(
+        response, 400, "Cannot remove hardware requests from an order, only PENDING or QUOTED"
     )
     assert HardwareRequest.objects.count() == 2
 
@@ -227,8 +224,7 @@ def test_at_least_one_hardware_request_is_required(caller, order, hardware_reque
 
     response = caller.patch(f"/orders/{order.id}/hardware-requests/remove", body, format="json")
 
-    assert response.status_code == 400
-    assert response.json() == error(400, "At least one hardware request is required")
+    assert_refused(response, 400, "At least one hardware request is required")
 
 
 def test_an_entry_without_its_id_is_a_field_error(caller, order):
@@ -238,15 +234,17 @@ def test_an_entry_without_its_id_is_a_field_error(caller, order):
         format="json",
     )
 
-    assert response.status_code == 400
-    assert response.json() == error(400, "Invalid request data") | {
-        "details": [
+    assert_refused(
+        response,
+        400,
+        "Invalid request data",
+        [
             {
                 "field": "hardwareRequests[0].hardwareRequestId",
                 "message": "hardwareRequestId should not be empty",
             }
-        ]
-    }
+        ],
+    )
 
 
 # --- rule 3: unique, and lines of this order -----------------------------------------------
@@ -257,8 +255,7 @@ def test_duplicate_ids_are_refused(caller, order):
 
     response = remove(caller, order.id, (line.id, 1), (str(line.id).upper(), 1))
 
-    assert response.status_code == 400
-    assert response.json() == error(400, "Duplicate hardware request IDs are not allowed")
+    assert_refused(response, 400, "Duplicate hardware request IDs are not allowed")
 
 
 def test_ids_not_in_the_order_are_listed_and_nothing_is_removed(caller, company, order):
@@ -268,9 +265,10 @@ def test_ids_not_in_the_order_are_listed_and_nothing_is_removed(caller, company,
 
     response = remove(caller, order.id, line.id, elsewhere.id, unknown, "line-1")
 
-    assert response.status_code == 400
-    assert response.json() == error(
-        400, f"Hardware request(s) not found in this order: {elsewhere.id}, {unknown}, line-1"
+    assert_refused(
+        response,
+        400,
+        f"Hardware request(s) not found in this order: {elsewhere.id}, {unknown}, line-1",
     )
     assert amounts(order) == {kept.id: 1, line.id: 1}
 
@@ -284,9 +282,8 @@ def test_an_amount_must_be_a_positive_integer(caller, order, amount):
 
     response = remove(caller, order.id, (line.id, amount))
 
-    assert response.status_code == 400
-    assert response.json() == error(
-        400, f"Amount must be a positive integer for hardware request {line.id}"
+    assert_refused(
+        response, 400, f"Amount must be a positive integer for hardware request {line.id}"
     )
     assert amounts(order) == {kept.id: 3, line.id: 3}
 
@@ -299,8 +296,7 @@ def test_removing_every_line_is_refused(caller, order):
 
     response = remove(caller, order.id, lines[0].id, (lines[1].id, 2))
 
-    assert response.status_code == 400
-    assert response.json() == error(400, REMOVES_EVERYTHING)
+    assert_refused(response, 400, REMOVES_EVERYTHING)
     assert HardwareRequest.objects.count() == 2
 
 
@@ -366,15 +362,13 @@ def test_the_company_code_is_checked_first(caller, other_caller, order):
 def test_a_malformed_order_id_is_refused(caller, order):
     response = remove(caller, "order-1", uuid.uuid4())
 
-    assert response.status_code == 400
-    assert response.json() == error(400, "Invalid order ID format")
+    assert_refused(response, 400, "Invalid order ID format")
 
 
 def test_an_unknown_order_is_not_found(caller, company):
     response = remove(caller, uuid.uuid4(), uuid.uuid4())
 
-    assert response.status_code == 404
-    assert response.json() == error(404, "Order request not found")
+    assert_refused(response, 404, "Order request not found")
 
 
 def test_an_order_of_another_client_is_not_found(caller, company):
@@ -383,8 +377,7 @@ def test_an_order_of_another_client_is_not_found(caller, company):
 
     response = remove(caller, foreign.id, line.id)
 
-    assert response.status_code == 404
-    assert response.json() == error(404, "Order request not found")
+    assert_refused(response, 404, "Order request not found")
     assert HardwareRequest.objects.count() == 2
 
 
@@ -394,8 +387,7 @@ def test_an_order_of_another_company_of_the_same_client_is_forbidden(caller, com
 
     response = remove(caller, sibling.id, line.id)
 
-    assert response.status_code == 403
-    assert response.json() == error(403, "Order request does not belong to this company")
+    assert_refused(response, 403, "Order request does not belong to this company")
     assert HardwareRequest.objects.count() == 2
 
 
@@ -429,22 +421,10 @@ def test_two_removals_that_together_would_empty_the_order_cannot_both_succeed():
     caller = make_caller()
     order = OrderFactory(company=CompanyFactory(api_client=caller.api_client, code="ORD"))
     lines = HardwareRequestFactory.create_batch(2, order=order)
-    barrier = threading.Barrier(2)
-    answers = []
 
-    def request(line):
-        try:
-            barrier.wait()
-            answers.append(remove(caller, order.id, line.id).json())
-        finally:
-            connection.close()
+    responses = run_together(*(partial(remove, caller, order.id, line.id) for line in lines))
 
-    threads = [threading.Thread(target=request, args=(line,)) for line in lines]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-
+    answers = [response.json() for response in responses]
     assert sorted(answer["statusCode"] for answer in answers) == [200, 400]
     [refusal] = [answer for answer in answers if answer["statusCode"] == 400]
     assert refusal == error(400, REMOVES_EVERYTHING)

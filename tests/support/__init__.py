@@ -1,0 +1,28 @@
+"""What many tests need and no test should write again: the API's envelopes, the one way to
+assert a refusal, calls raced together on real threads, what the outbox recorded, and
+failures made by the database itself.
+
+Import from here (`from tests.support import assert_refused, run_together`); the modules behind
+are small enough to read in one go.
+"""
+
+from tests.support.bodies import OMIT, without_omitted
+from tests.support.database import refusing_inserts
+from tests.support.envelopes import error, iso, success
+from tests.support.events import EVENTS_REFUSED, events_recorded, failing_event_inserts
+from tests.support.refusals import assert_refused
+from tests.support.threads import run_together
+
+__all__ = [
+    "EVENTS_REFUSED",
+    "OMIT",
+    "assert_refused",
+    "error",
+    "events_recorded",
+    "failing_event_inserts",
+    "iso",
+    "refusing_inserts",
+    "run_together",
+    "success",
+    "without_omitted",
+]
