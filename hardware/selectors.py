@@ -14,7 +14,7 @@ from uuid import UUID
 from django.db.models import QuerySet
 
 from companies.models import Company
-from config.api.shapes import Nested, Row
+from config.api.shapes import Nested, Row, nested_columns
 from config.db import native_timestamps
 from config.errors import NotFound
 from config.filtering import apply_filters
@@ -39,12 +39,7 @@ STORAGE = Nested("storage", StorageRefSerializer, through="storage")
 HARDWARE_TYPE = Nested("hardwareType", HardwareTypeRefSerializer, through="hardware_type")
 COMMON_MODEL = Nested("commonModel", CommonModelSerializer, through="common_model")
 # Read with each item, in the same query.
-NESTED_COLUMNS = {
-    **EMPLOYEE.expressions,
-    **STORAGE.expressions,
-    **HARDWARE_TYPE.expressions,
-    **COMMON_MODEL.expressions,
-}
+NESTED_COLUMNS = nested_columns(EMPLOYEE, STORAGE, HARDWARE_TYPE, COMMON_MODEL)
 NOTE = Row(HardwareNoteSerializer)
 # Shown only when the item has them ("only if applicable").
 SPEC_KEYS = ("ram", "diskSpace", "displaySize", "processor")

@@ -60,6 +60,7 @@ class Nested:
     `<key>.<name>`, so they never clash with the row's own."""
 
     def __init__(self, key: str, shape: Shape, *, through: str = ""):
+        self.key = key
         paths = _paths(shape)
         prefix = f"{through}__" if through else ""
         self.expressions = {f"{key}.{name}": F(f"{prefix}{path}") for name, path in paths.items()}
@@ -68,3 +69,8 @@ class Nested:
     def take(self, row: dict) -> dict:
         """The object, its columns removed from `row`."""
         return {name: row.pop(key) for name, key in self._keys}
+
+
+def nested_columns(*nested: Nested) -> dict[str, F]:
+    """The columns of several nested objects, to read in one `.values()`."""
+    return {alias: column for each in nested for alias, column in each.expressions.items()}
