@@ -18,6 +18,7 @@ from config.api.shapes import Nested, Row, nested_columns
 from config.db import native_timestamps
 from config.errors import NotFound
 from config.filtering import apply_filters
+from config.specs import SPEC_KEYS
 from hardware.api.serializers import (
     CommonModelSerializer,
     EmployeeProfileSerializer,
@@ -41,8 +42,6 @@ COMMON_MODEL = Nested("commonModel", CommonModelSerializer, through="common_mode
 # Read with each item, in the same query.
 NESTED_COLUMNS = nested_columns(EMPLOYEE, STORAGE, HARDWARE_TYPE, COMMON_MODEL)
 NOTE = Row(HardwareNoteSerializer)
-# Shown only when the item has them ("only if applicable").
-SPEC_KEYS = ("ram", "diskSpace", "displaySize", "processor")
 
 
 class MovementReader(Protocol):
@@ -112,6 +111,7 @@ def _notes_by_hardware(items: QuerySet[Hardware]) -> dict[UUID, list[dict]]:
 
 def _shape(row: dict, notes: list[dict], movements: list[dict]) -> dict:
     """Nest the joined columns into the interface's objects, in place."""
+    # Shown only when the item has them ("only if applicable").
     for key in SPEC_KEYS:
         if row[key] is None:
             del row[key]

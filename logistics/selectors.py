@@ -16,6 +16,7 @@ from config.api.shapes import Nested, Row, columns_of, nested_columns
 from config.db import native_timestamps
 from config.errors import NotFound
 from config.filtering import apply_filters
+from config.specs import SPEC_KEYS
 from hardware.api.serializers import (
     CompanyNameSerializer,
     HardwareMovementSerializer,
@@ -46,7 +47,6 @@ REQUEST_NESTED = (*PEOPLE, STORAGE)
 REQUEST_NESTED_COLUMNS = nested_columns(*REQUEST_NESTED)
 HISTORY = Row(StatusChangeSerializer)
 CARRIED = Nested("hardware", HardwareSummarySerializer, through="hardware")
-SPEC_KEYS = ("ram", "diskSpace", "displaySize", "processor")
 
 # A request as the hardware reads show it, through the link table (which has an `id` of its
 # own): its status in the lists; a summary on the detail, whose people show fewer fields than

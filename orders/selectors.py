@@ -16,6 +16,7 @@ from config.api.shapes import Nested, Row
 from config.db import native_timestamps
 from config.errors import NotFound
 from config.filtering import apply_filters
+from config.specs import SPEC_KEYS
 from hardware.models import Hardware
 from orders.api.serializers import (
     CreatedHardwareSerializer,
@@ -36,7 +37,6 @@ LINE = Row(LineFieldsSerializer)
 # Read under a prefix, so the item keeps the serializer's order of its fields.
 CREATED_HARDWARE = Nested("item", CreatedHardwareSerializer)
 RESELLER = Row(ResellerSerializer)
-SPEC_KEYS = ("ram", "diskSpace", "displaySize", "processor")
 
 
 def order_list(*, company: Company) -> QuerySet[Order]:
