@@ -41,11 +41,11 @@ class Row:
     """The columns of a serializer (or output name -> ORM path) read as a row's own keys."""
 
     def __init__(self, shape: Shape):
-        self.columns = _paths(shape)
+        paths = _paths(shape)
         # Django refuses an alias that is a model field's name: such a column is read as the
         # field itself.
-        self._fields = tuple(name for name, path in self.columns.items() if name == path)
-        self._renamed = {name: F(path) for name, path in self.columns.items() if name != path}
+        self._fields = tuple(name for name, path in paths.items() if name == path)
+        self._renamed = {name: F(path) for name, path in paths.items() if name != path}
 
     def values(self, queryset: QuerySet, *fields: str, **expressions) -> QuerySet:
         """`queryset.values()` of the columns, and of the `fields` and `expressions` the
