@@ -5,28 +5,19 @@ from itertools import groupby
 from django.db.models import CharField
 from django.db.models.functions import Cast
 
+from catalog.api.serializers import CatalogItemSerializer
 from catalog.models import CatalogItem
+from config.api.shapes import columns_of
 from config.countries import is_country_code
 from config.errors import ServiceError
 from config.filtering import INVALID_COUNTRY_CODE
 
-# The interface's name of each catalog item field and the column it is read from. Price and
-# stock are strings in the interface; PostgreSQL writes them (numeric(12,2) keeps "1299.00").
+# The fields of an item and their columns are CatalogItemSerializer's. Price and stock are
+# strings in the interface; PostgreSQL writes them (numeric(12,2) keeps "1299.00").
 ITEM_COLUMNS = {
-    "id": "id",
-    "countryCode": "country_code",
+    **columns_of(CatalogItemSerializer),
     "price": Cast("price", CharField()),
     "stock": Cast("stock", CharField()),
-    "brand": "brand",
-    "name": "name",
-    "ram": "ram",
-    "diskSpace": "disk_space",
-    "displaySize": "display_size",
-    "processor": "processor",
-    "image": "image",
-    "deprecated": "deprecated",
-    "manufacturerPartNumber": "manufacturer_part_number",
-    "hardwareType": "hardware_type",
 }
 
 

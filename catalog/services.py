@@ -18,11 +18,14 @@ from django.utils import timezone
 from catalog.models import CatalogItem
 from config.countries import is_country_code
 from config.errors import ServiceError
+from config.specs import SPEC_KEYS, SPECS
 
-CSV_HEADER = (
-    "countryCode,brand,name,hardwareType,manufacturerPartNumber,price,stock,"
-    "ram,diskSpace,displaySize,processor,image,deprecated"
-).split(",")
+CSV_HEADER = [
+    *"countryCode,brand,name,hardwareType,manufacturerPartNumber,price,stock".split(","),
+    *SPEC_KEYS,
+    "image",
+    "deprecated",
+]
 DEMO_CATALOG_CSV = Path(__file__).parent / "data" / "demo_catalog.csv"
 INVALID_FILE = "Invalid catalog file: nothing was imported"
 
@@ -31,10 +34,7 @@ TEXT_COLUMNS = {
     "brand": "brand",
     "name": "name",
     "manufacturerPartNumber": "manufacturer_part_number",
-    "ram": "ram",
-    "diskSpace": "disk_space",
-    "displaySize": "display_size",
-    "processor": "processor",
+    **dict(zip(SPEC_KEYS, SPECS, strict=True)),
     "image": "image",
 }
 IMPORTED_FIELDS = [

@@ -26,7 +26,7 @@ class CreatedThrough(models.TextChoices):
     ADMIN = "ADMIN"
 
 
-# Types whose items carry computer specs (ram, diskSpace, displaySize, processor, gpu).
+# Types whose items carry computer specs (config.specs.ITEM_SPECS).
 TYPES_WITH_SPECS = frozenset({"MACBOOK", "PC"})
 
 

@@ -13,12 +13,12 @@ from companies.models import Company
 from config.api.serializers import camel_case
 from config.countries import storage_country_code
 from config.errors import NotFound, ServiceError
+from config.specs import ITEM_SPECS
 from employees.models import Employee
 from employees.selectors import employee_get, employee_get_by_email
 from hardware.choices import TYPES_WITH_SPECS, CreatedThrough, HardwareStatus
 from hardware.models import Hardware, HardwareType, Storage
 
-SPEC_FIELDS = ("ram", "disk_space", "display_size", "processor", "gpu")
 SERIAL_TAKEN = "serialNumber already exists in this company"
 
 
@@ -70,7 +70,7 @@ def hardware_create(
         )
     employee = _assignee(company, employee_id, employee_email)
     hardware_type, common_model = _type_and_model(spec)
-    given_specs = {field: getattr(spec, field) for field in SPEC_FIELDS}
+    given_specs = {field: getattr(spec, field) for field in ITEM_SPECS}
     if hardware_type.name not in TYPES_WITH_SPECS:
         _refuse_specs(given_specs, hardware_type)
     specs = _specs_of(common_model) | {
@@ -156,7 +156,7 @@ def _specs_of(common_model: CatalogItem | None) -> dict:
         return {}
     return {
         field: getattr(common_model, field)
-        for field in SPEC_FIELDS
+        for field in ITEM_SPECS
         if getattr(common_model, field, None) is not None
     }
 

@@ -1,87 +1,75 @@
 """Reads of movement requests, always within one company.
 
-Like the hardware lists, requests are read as plain rows named as the interface names them:
-one query for the requests with their people and storage, one for their histories, one for
-their hardware, however many requests there are.
+Like the hardware lists, requests are read as plain rows in the shapes the output serializers
+declare (config.api.shapes): one query for the requests with their people and storage, one for
+their histories, one for their hardware, however many requests there are.
 """
 
 from collections import defaultdict
 from collections.abc import Mapping
 from uuid import UUID
 
-from django.db.models import F, QuerySet
+from django.db.models import QuerySet
 
 from companies.models import Company
+from config.api.shapes import Nested, Row, columns_of, nested_columns
 from config.db import native_timestamps
 from config.errors import NotFound
 from config.filtering import apply_filters
+from config.specs import SPEC_KEYS
+from hardware.api.serializers import (
+    CompanyNameSerializer,
+    HardwareMovementSerializer,
+    HardwareMovementStatusSerializer,
+    HardwareSummarySerializer,
+    MovementEmployeeRefSerializer,
+    StorageRefSerializer,
+)
 from hardware.models import Hardware
+from logistics.api.serializers import (
+    MovementPersonSerializer,
+    MovementRequestSerializer,
+    StatusChangeSerializer,
+)
 from logistics.filters import MovementRequestFilter
 from logistics.models import MovementRequest, MovementRequestStatusChange
 
 MOVEMENT_REQUEST_NOT_FOUND = "Movement request not found"
 
-REQUEST_COLUMNS = {
-    "movementRequestNumber": "movement_request_number",
-    "createdAt": "created_at",
-    "updatedAt": "updated_at",
-    "sendTo": "send_to",
-    "handledBy": "handled_by",
-    "expectedDate": "expected_date",
-    "factoryReset": "factory_reset",
-    "trackingLink": "tracking_link",
-    "trackingCode": "tracking_code",
-    "dateCompleted": "date_completed",
-    "apiClientRequesterName": "api_client_requester_name",
-    "requesterEmail": "requester_email",
-    "toEmployeeId": "to_employee_id",
-    "fromEmployeeId": "from_employee_id",
-    "storageId": "storage_id",
-    "storageCountryCode": "storage__country_code",
-    "companyName": "company__name",
-}
-# The employee objects of a request: interface name -> Employee field.
-PERSON_FIELDS = {
-    "id": "id",
-    "firstName": "first_name",
-    "lastName": "last_name",
-    "countryCode": "country_code",
-    "email": "email",
-    "address": "address",
-    "addressExtraInfo": "address_extra_info",
-    "postCode": "post_code",
-}
-PEOPLE = {"toEmployee": "to_employee", "fromEmployee": "from_employee"}
-HARDWARE_FIELDS = {
-    "id": "id",
-    "description": "description",
-    "serialNumber": "serial_number",
-    "brand": "brand",
-    "name": "name",
-    "ram": "ram",
-    "diskSpace": "disk_space",
-    "displaySize": "display_size",
-    "processor": "processor",
-    "image": "image",
-}
-SPEC_KEYS = ("ram", "diskSpace", "displaySize", "processor")
-# A request as the hardware detail summarises it (interface, Hardware item): interface name ->
-# MovementRequest field; its people show fewer fields than on the request itself.
-SUMMARY_COLUMNS = {
-    "id": "id",
-    "status": "status",
-    "createdAt": "created_at",
-    "type": "type",
-    "requesterEmail": "requester_email",
-    "sendTo": "send_to",
-    "handledBy": "handled_by",
-    "storageId": "storage_id",
-    "storageCountryCode": "storage__country_code",
-    "companyName": "company__name",
-}
-SUMMARY_PERSON_FIELDS = {
-    name: PERSON_FIELDS[name] for name in ("id", "firstName", "lastName", "countryCode")
-}
+# The answer's fields and their columns are those of the output serializers.
+REQUEST = Row(MovementRequestSerializer)
+PEOPLE = (
+    Nested("toEmployee", MovementPersonSerializer, through="to_employee"),
+    Nested("fromEmployee", MovementPersonSerializer, through="from_employee"),
+)
+STORAGE = Nested("storage", StorageRefSerializer, through="storage")
+REQUEST_NESTED = (*PEOPLE, STORAGE)
+REQUEST_NESTED_COLUMNS = nested_columns(*REQUEST_NESTED)
+HISTORY = Row(StatusChangeSerializer)
+CARRIED = Nested("hardware", HardwareSummarySerializer, through="hardware")
+
+# A request as the hardware reads show it, through the link table (which has an `id` of its
+# own): its status in the lists; a summary on the detail, whose people show fewer fields than
+# on the request itself.
+MOVEMENT_STATUS = Nested("movement", HardwareMovementStatusSerializer, through="movementrequest")
+MOVEMENT_SUMMARY = Nested(
+    "movement",
+    # `id` first, where the detail has always shown it (the serializer inherits `status` first
+    # from the lists' shape).
+    {"id": "id", **columns_of(HardwareMovementSerializer)},
+    through="movementrequest",
+)
+SUMMARY_PEOPLE = (
+    Nested("toEmployee", MovementEmployeeRefSerializer, through="movementrequest__to_employee"),
+    Nested("fromEmployee", MovementEmployeeRefSerializer, through="movementrequest__from_employee"),
+)
+SUMMARY_STORAGE = Nested("storage", StorageRefSerializer, through="movementrequest__storage")
+SUMMARY_REQUESTER = Nested("requester", {"email": "requester_email"}, through="movementrequest")
+SUMMARY_COMPANY = Nested("company", CompanyNameSerializer, through="movementrequest__company")
+SUMMARY_NESTED = (*SUMMARY_PEOPLE, SUMMARY_STORAGE)
+SUMMARY_COLUMNS = nested_columns(
+    MOVEMENT_SUMMARY, *SUMMARY_NESTED, SUMMARY_REQUESTER, SUMMARY_COMPANY
+)
 
 
 def movement_request_rows(
@@ -99,21 +87,12 @@ def movement_request_rows(
     if movement_request_id is not None:
         requests = requests.filter(pk=movement_request_id)
     with native_timestamps():
-        rows = list(
-            requests.values(
-                "id",
-                "type",
-                "status",
-                "eta",
-                **{name: F(path) for name, path in REQUEST_COLUMNS.items()},
-                **_people_columns(PERSON_FIELDS),
-            )
-        )
+        rows = list(REQUEST.values(requests, **REQUEST_NESTED_COLUMNS))
         ids = [row["id"] for row in rows]
         histories = _histories(ids, with_ids=history_ids)
         hardwares = _hardwares(ids)
     for row in rows:
-        _shape(row)
+        _nest(row, row, REQUEST_NESTED)
         row["movementRequestStatusHistoric"] = histories.get(row["id"], [])
         row["hardwares"] = hardwares.get(row["id"], [])
     return rows
@@ -137,58 +116,40 @@ def hardware_movements(*, items: QuerySet[Hardware], detail: bool) -> dict[UUID,
     """The movement requests of hardware items, newest first, in one query, for the hardware
     reads (logistics.apps hands this to hardware.selectors, which cannot import logistics):
     `{status}` in the lists, a summary of each request on the detail."""
-    fields = SUMMARY_COLUMNS if detail else {"status": "status"}
-    columns = {name: F(f"movementrequest__{field}") for name, field in fields.items()}
-    if detail:
-        columns.update(_people_columns(SUMMARY_PERSON_FIELDS, through="movementrequest__"))
+    movement = MOVEMENT_SUMMARY if detail else MOVEMENT_STATUS
+    columns = SUMMARY_COLUMNS if detail else MOVEMENT_STATUS.expressions
     links = MovementRequest.hardwares.through.objects.filter(hardware__in=items.values("pk"))
-    # The link table has an `id` of its own: the request's columns are read under a prefix.
     values = links.order_by(
         "-movementrequest__created_at", "-movementrequest__movement_request_number"
-    ).values("hardware_id", **{f"movement_{name}": column for name, column in columns.items()})
+    ).values("hardware_id", **columns)
     movements = defaultdict(list)
     for link in values:
-        summary = {name: link[f"movement_{name}"] for name in columns}
+        summary = movement.take(link)
         if detail:
-            _shape(summary, SUMMARY_PERSON_FIELDS)
-            email = summary.pop("requesterEmail")
-            summary["requester"] = {"email": email} if email else None
-            summary["company"] = {"name": summary.pop("companyName")}
+            _nest(link, summary, SUMMARY_NESTED)
+            requester = SUMMARY_REQUESTER.take(link)
+            summary["requester"] = requester if requester["email"] else None
+            summary["company"] = SUMMARY_COMPANY.take(link)
         movements[link["hardware_id"]].append(summary)
     return movements
 
 
-def _people_columns(person_fields: dict[str, str], through: str = "") -> dict[str, F]:
-    return {
-        f"{key}_{name}": F(f"{through}{relation}__{field}")
-        for key, relation in PEOPLE.items()
-        for name, field in person_fields.items()
-    }
-
-
-def _shape(row: dict, person_fields: dict[str, str] = PERSON_FIELDS) -> None:
-    """Nest the joined columns of the people and the storage into their objects, in place."""
-    for key in PEOPLE:
-        person = {name: row.pop(f"{key}_{name}") for name in person_fields}
-        row[key] = person if person["id"] is not None else None
-    storage_id, storage_country = row.pop("storageId"), row.pop("storageCountryCode")
-    row["storage"] = {"id": storage_id, "countryCode": storage_country} if storage_id else None
+def _nest(row: dict, into: dict, records: tuple[Nested, ...]) -> None:
+    """Lift the related records (people, storage) read with `row` into their objects of
+    `into`, in place: None where there is none."""
+    for record in records:
+        shown = record.take(row)
+        into[record.key] = shown if shown["id"] is not None else None
 
 
 def _histories(request_ids: list[UUID], *, with_ids: bool) -> dict[UUID, list[dict]]:
     histories = defaultdict(list)
     changes = MovementRequestStatusChange.objects.filter(movement_request_id__in=request_ids)
-    for change in changes.values(
-        "id", "movement_request_id", "created_at", "status_from", "status_to"
-    ):
-        entry = {
-            "createdAt": change["created_at"],
-            "statusFrom": change["status_from"],
-            "statusTo": change["status_to"],
-        }
-        if with_ids:
-            entry = {"id": change["id"], **entry}
-        histories[change["movement_request_id"]].append(entry)
+    for entry in HISTORY.values(changes, "movement_request_id"):
+        request_id = entry.pop("movement_request_id")
+        if not with_ids:
+            del entry["id"]
+        histories[request_id].append(entry)
     return histories
 
 
@@ -196,10 +157,9 @@ def _hardwares(request_ids: list[UUID]) -> dict[UUID, list[dict]]:
     carried = defaultdict(list)
     links = MovementRequest.hardwares.through.objects.filter(movementrequest_id__in=request_ids)
     for link in links.order_by("hardware__created_at", "hardware_id").values(
-        "movementrequest_id",
-        **{f"carried_{name}": F(f"hardware__{field}") for name, field in HARDWARE_FIELDS.items()},
+        "movementrequest_id", **CARRIED.expressions
     ):
-        item = {name: link[f"carried_{name}"] for name in HARDWARE_FIELDS}
+        item = CARRIED.take(link)
         for key in SPEC_KEYS:
             if item[key] is None:
                 del item[key]

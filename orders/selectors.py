@@ -12,82 +12,31 @@ from uuid import UUID
 from django.db.models import F, QuerySet
 
 from companies.models import Company
+from config.api.shapes import Nested, Row
 from config.db import native_timestamps
 from config.errors import NotFound
 from config.filtering import apply_filters
+from config.specs import SPEC_KEYS
 from hardware.models import Hardware
+from orders.api.serializers import (
+    CreatedHardwareSerializer,
+    LineFieldsSerializer,
+    OrderEmployeeSerializer,
+    OrderSerializer,
+    ResellerSerializer,
+)
 from orders.filters import OrderFilter
 from orders.models import HardwareRequest, Order, Reseller
 
 ORDER_NOT_FOUND = "Order not found"
 
-ORDER_COLUMNS = {
-    "orderNumber": "order_number",
-    "createdAt": "created_at",
-    "updatedAt": "updated_at",
-    "maxEta": "max_eta",
-    "minEta": "min_eta",
-    "localInvoice": "local_invoice",
-    "trackingLink": "tracking_link",
-    "trackingCode": "tracking_code",
-    "countryCode": "country_code",
-    "sendTo": "send_to",
-    "dateCompleted": "date_completed",
-    "requesterEmail": "requester_email",
-    "apiClientRequesterName": "api_client_requester_name",
-    "companyName": "company__name",
-    "clientName": "client_name",
-    "poNumber": "po_number",
-    "isExternalOrder": "is_external_order",
-}
-EMPLOYEE_COLUMNS = {
-    "id": "id",
-    "firstName": "first_name",
-    "lastName": "last_name",
-    "email": "email",
-    "phone": "phone",
-    "governmentDNI": "government_dni",
-    "city": "city",
-    "countryCode": "country_code",
-    "address": "address",
-    "addressExtraInfo": "address_extra_info",
-    "postCode": "post_code",
-}
-LINE_COLUMNS = {
-    "amount": "amount",
-    "notes": "notes",
-    "quotedUnitPrice": "quoted_unit_price",
-    "createdAt": "created_at",
-    "catalogModelId": "catalog_item_id",
-    "manufacturerPartNumber": "manufacturer_part_number",
-    "brand": "brand",
-    "model": "model",
-    "hardwareType": "hardware_type",
-    "ram": "ram",
-    "diskSpace": "disk_space",
-    "displaySize": "display_size",
-    "processor": "processor",
-    "image": "image",
-    "externalItemId": "external_item_id",
-    "serialNumbers": "serial_numbers",
-    "isAvailable": "is_available",
-    "isRecommended": "is_recommended",
-}
-CREATED_HARDWARE_COLUMNS = {
-    "brand": "brand",
-    "description": "description",
-    "serialNumber": "serial_number",
-    "name": "name",
-    "hardwareType": "hardware_type__name",
-    "ram": "ram",
-    "diskSpace": "disk_space",
-    "displaySize": "display_size",
-    "processor": "processor",
-    "image": "image",
-    "cost": "cost",
-    "dateBought": "date_bought",
-}
-SPEC_KEYS = ("ram", "diskSpace", "displaySize", "processor")
+# The answer's fields and their columns are those of the output serializers.
+ORDER = Row(OrderSerializer)
+EMPLOYEE = Nested("employeeProfile", OrderEmployeeSerializer, through="employee")
+LINE = Row(LineFieldsSerializer)
+# Read under a prefix, so the item keeps the serializer's order of its fields.
+CREATED_HARDWARE = Nested("item", CreatedHardwareSerializer)
+RESELLER = Row(ResellerSerializer)
 
 
 def order_list(*, company: Company) -> QuerySet[Order]:
@@ -102,28 +51,15 @@ def order_rows(
     orders = apply_filters(OrderFilter, order_list(company=company), filters)
     if order_id is not None:
         orders = orders.filter(pk=order_id)
-    employee_columns = {
-        f"person_{name}": F(f"employee__{field}") for name, field in EMPLOYEE_COLUMNS.items()
-    }
     with native_timestamps():
-        rows = list(
-            orders.values(
-                "id",
-                "status",
-                "date",
-                "eta",
-                "currency",
-                **{name: F(path) for name, path in ORDER_COLUMNS.items()},
-                **employee_columns,
-            )
-        )
+        rows = list(ORDER.values(orders, **EMPLOYEE.expressions))
         if not rows:
             return rows
         lines = _lines_by_order(orders)
         created = _created_hardware_by_order(orders)
         resellers = _resellers_by_country({row["countryCode"] for row in rows})
     for row in rows:
-        employee = {name: row.pop(f"person_{name}") for name in EMPLOYEE_COLUMNS}
+        employee = EMPLOYEE.take(row)
         row["employeeProfile"] = employee if employee["id"] is not None else None
         row["hardwares"] = lines.get(row["id"], [])
         row["createdHardwares"] = created.get(row["id"], [])
@@ -153,15 +89,8 @@ def _lines_by_order(orders: QuerySet[Order]) -> dict[UUID, list[dict]]:
     )
     by_order = defaultdict(list)
     groups = defaultdict(list)
-    same_name = [field for name, field in LINE_COLUMNS.items() if name == field]
-    renamed = {name: F(field) for name, field in LINE_COLUMNS.items() if name != field}
-    for line in lines.values(
-        "id",
-        "order_id",
-        "alternative_group_id",
-        *same_name,
-        selected_id=F("alternative_group__selected_id"),
-        **renamed,
+    for line in LINE.values(
+        lines, "order_id", "alternative_group_id", selected_id=F("alternative_group__selected_id")
     ):
         _shape_line(line)
         group_id = line.pop("alternative_group_id")
@@ -214,11 +143,8 @@ def _created_hardware_by_order(orders: QuerySet[Order]) -> dict[UUID, list[dict]
     items = Hardware.objects.filter(created_order_id__in=orders.values("pk")).order_by(
         "created_at", "id"
     )
-    for item in items.values(
-        "id", "created_order_id", **{f"item_{k}": F(v) for k, v in CREATED_HARDWARE_COLUMNS.items()}
-    ):
-        shaped = {"id": item["id"]}
-        shaped |= {name: item[f"item_{name}"] for name in CREATED_HARDWARE_COLUMNS}
+    for item in items.values("created_order_id", **CREATED_HARDWARE.expressions):
+        shaped = CREATED_HARDWARE.take(item)
         shaped["cost"] = None if shaped["cost"] is None else f"{shaped['cost']:.2f}"
         for key in SPEC_KEYS:
             if shaped[key] is None:
@@ -229,8 +155,6 @@ def _created_hardware_by_order(orders: QuerySet[Order]) -> dict[UUID, list[dict]
 
 def _resellers_by_country(country_codes: set[str]) -> dict[str, list[dict]]:
     resellers = defaultdict(list)
-    for reseller in Reseller.objects.filter(country_code__in=country_codes).values(
-        "id", "code", countryCode=F("country_code")
-    ):
+    for reseller in RESELLER.values(Reseller.objects.filter(country_code__in=country_codes)):
         resellers[reseller["countryCode"]].append(reseller)
     return resellers

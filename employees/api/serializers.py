@@ -7,6 +7,7 @@ from stdnum.exceptions import ValidationError as StdnumValidationError
 
 from config.api import serializers as api
 from config.api.fields import CountryCodeField
+from config.specs import SPEC_KEYS
 from employees.models import Employee
 from employees.services import EmployeeDetails
 
@@ -121,9 +122,6 @@ class MovementRequestReferenceSerializer(api.Serializer):
 class EmployeeHardwareSerializer(api.Serializer):
     """A hardware item of the employee, in the get-by-id answer."""
 
-    # Computer specs: left out of the answer when the item has none ("only if applicable").
-    SPECS = ("ram", "diskSpace", "displaySize", "processor")
-
     id = serializers.UUIDField()
     description = serializers.CharField(allow_null=True)
     brand = serializers.CharField(allow_null=True)
@@ -138,7 +136,8 @@ class EmployeeHardwareSerializer(api.Serializer):
 
     def to_representation(self, instance):
         data = super().to_representation(instance)
-        for spec in self.SPECS:
+        # Computer specs: left out of the answer when the item has none ("only if applicable").
+        for spec in SPEC_KEYS:
             if data[spec] is None:
                 del data[spec]
         return data

@@ -38,8 +38,9 @@ class HardwareCreateSerializer(api.Serializer):
     cost_currency = serializers.RegexField(r"^[A-Z]{3}$", required=False, default="USD")
 
 
-# The shapes below describe the answers for the schema; the rows themselves are built by
-# hardware.selectors without serializer machinery, and tests hold the two together.
+# The shapes of the answers: the schema describes them, and hardware.selectors (and logistics',
+# for movement requests) reads their fields as plain rows (config.api.shapes), each from the
+# column its `source` names.
 
 
 class EmployeeProfileSerializer(api.Serializer):
@@ -146,7 +147,7 @@ class HardwareSerializer(HardwareSummarySerializer):
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     company_id = serializers.UUIDField()
-    company_name = serializers.CharField()
+    company_name = serializers.CharField(source="company.name")
     company = NamedRefSerializer()
     created_through = serializers.ChoiceField(choices=CreatedThrough.choices, allow_null=True)
     created_order_id = serializers.UUIDField(allow_null=True)

@@ -154,8 +154,8 @@ class OffboardingSerializer(api.Serializer):
         return attrs
 
 
-# The shapes below describe the answers for the schema; the rows themselves are built by
-# logistics.selectors without serializer machinery, and tests hold the two together.
+# The shapes of the answers: the schema describes them, and logistics.selectors reads their
+# fields as plain rows (config.api.shapes), each from the column its `source` names.
 
 
 class MovementPersonSerializer(api.Serializer):
@@ -199,5 +199,5 @@ class MovementRequestSerializer(api.Serializer):
     to_employee = MovementPersonSerializer(allow_null=True)
     from_employee = MovementPersonSerializer(allow_null=True)
     storage = StorageRefSerializer(allow_null=True)
-    company_name = serializers.CharField()
+    company_name = serializers.CharField(source="company.name")
     hardwares = HardwareSummarySerializer(many=True)

@@ -5,8 +5,8 @@ from rest_framework import serializers
 from config.api import serializers as api
 from orders.choices import OrderStatus, SendTo
 
-# The shapes below describe the answers for the schema; the rows themselves are built by
-# orders.selectors without serializer machinery, and tests hold the two together.
+# The shapes of the answers: the schema describes them, and orders.selectors reads their fields
+# as plain rows (config.api.shapes), each from the column its `source` names.
 
 
 class OrderEmployeeSerializer(api.Serializer):
@@ -33,7 +33,7 @@ class LineFieldsSerializer(api.Serializer):
         allow_null=True, help_text="A decimal string, e.g. 1299.00"
     )
     created_at = serializers.DateTimeField()
-    catalog_model_id = serializers.UUIDField(allow_null=True)
+    catalog_model_id = serializers.UUIDField(allow_null=True, source="catalog_item_id")
     manufacturer_part_number = serializers.CharField(allow_null=True)
     brand = serializers.CharField(allow_null=True)
     model = serializers.CharField(allow_null=True)
@@ -73,7 +73,7 @@ class CreatedHardwareSerializer(api.Serializer):
     description = serializers.CharField(allow_null=True)
     serial_number = serializers.CharField()
     name = serializers.CharField()
-    hardware_type = serializers.CharField()
+    hardware_type = serializers.CharField(source="hardware_type.name")
     ram = serializers.CharField(required=False, help_text="Only when the item has it.")
     disk_space = serializers.CharField(required=False, help_text="Only when the item has it.")
     display_size = serializers.CharField(required=False, help_text="Only when the item has it.")
@@ -108,7 +108,7 @@ class OrderSerializer(api.Serializer):
     date_completed = serializers.DateTimeField(allow_null=True)
     requester_email = serializers.EmailField(allow_null=True)
     api_client_requester_name = serializers.CharField(allow_null=True)
-    company_name = serializers.CharField()
+    company_name = serializers.CharField(source="company.name")
     client_name = serializers.CharField(allow_null=True)
     po_number = serializers.CharField(allow_null=True)
     is_external_order = serializers.BooleanField()
