@@ -5,6 +5,8 @@ catalog, which has them too, sits below the hardware app and never imports it; `
 below every app, as for the countries they share (`config.countries`).
 """
 
+from dataclasses import dataclass
+
 from config.api.serializers import camel_case
 
 # The model fields, in the order the interface lists them.
@@ -13,3 +15,17 @@ SPECS = ("ram", "disk_space", "display_size", "processor")
 ITEM_SPECS = (*SPECS, "gpu")
 # The answers' names of SPECS (`diskSpace`).
 SPEC_KEYS = tuple(camel_case(name) for name in SPECS)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Described:
+    """How a client describes a piece of hardware it asks for or reports: brand, model and,
+    for computers, the specs. New items (hardware.services.HardwareSpec) and quote lines
+    (orders.services.lines.QuoteLine) extend it."""
+
+    brand: str | None = None
+    model: str | None = None
+    ram: str | None = None
+    disk_space: str | None = None
+    display_size: str | None = None
+    processor: str | None = None

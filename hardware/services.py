@@ -13,7 +13,7 @@ from companies.models import Company
 from config.api.serializers import camel_case
 from config.countries import storage_country_code
 from config.errors import NotFound, ServiceError
-from config.specs import ITEM_SPECS
+from config.specs import ITEM_SPECS, Described
 from employees.models import Employee
 from employees.selectors import employee_get, employee_get_by_email
 from hardware.choices import TYPES_WITH_SPECS, CreatedThrough, HardwareStatus
@@ -29,7 +29,7 @@ def storage_for_country(*, country_code: str) -> Storage:
 
 
 @dataclass(frozen=True, kw_only=True)
-class HardwareSpec:
+class HardwareSpec(Described):
     """What a client says about a new item; the service fills in the rest."""
 
     country_code: str
@@ -40,12 +40,6 @@ class HardwareSpec:
     date_bought: datetime | None = None
     new_hardware: bool = True
     external_reference: str | None = None
-    brand: str | None = None
-    model: str | None = None
-    ram: str | None = None
-    disk_space: str | None = None
-    display_size: str | None = None
-    processor: str | None = None
     gpu: str | None = None
     cost: Decimal | None = None
     cost_currency: str = "USD"

@@ -6,13 +6,13 @@ from django.conf import settings
 from django.utils import timezone
 
 from config.errors import ServiceError
+from config.specs import SPECS
 from hardware import services as hardware_services
 from hardware.choices import TYPES_WITH_SPECS, CreatedThrough
 from hardware.models import HardwareNote, HardwareType
 from hardware.services import HardwareSpec
 from orders.choices import SendTo
 from orders.models import HardwareRequest, Order
-from orders.services.lines import LINE_SPEC_FIELDS
 from orders.services.records import selected_lines
 
 
@@ -79,5 +79,5 @@ def _hardware_spec(order: Order, line: HardwareRequest, bought: datetime) -> Har
         return HardwareSpec(common_model_id=line.catalog_item_id, **common)
     specs = {}
     if line.hardware_type in TYPES_WITH_SPECS:
-        specs = {field: getattr(line, field) for field in LINE_SPEC_FIELDS}
+        specs = {field: getattr(line, field) for field in SPECS}
     return HardwareSpec(hardware_type=line.hardware_type, **common, **specs)

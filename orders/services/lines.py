@@ -10,15 +10,13 @@ from django.db.models import QuerySet
 
 from catalog.models import CatalogItem
 from config.countries import are_compatible, compatible_codes
+from config.specs import SPECS, Described
 from hardware.models import HardwareType
 from orders.models import HardwareRequest
 
-# The specs a line and a computer item share (items also have a gpu, lines do not).
-LINE_SPEC_FIELDS = ("ram", "disk_space", "display_size", "processor")
 
-
-@dataclass(frozen=True)
-class QuoteLine:
+@dataclass(frozen=True, kw_only=True)
+class QuoteLine(Described):
     """A line as the client sends it in a quote: a catalog item (`catalog_model_id`) with an
     amount, or a description of the hardware. Shapes are checked by the serializer; the type
     rules by the quote (orders.services.quote)."""
@@ -26,12 +24,6 @@ class QuoteLine:
     amount: int
     catalog_model_id: UUID | None = None
     hardware_type: str | None = None
-    brand: str | None = None
-    model: str | None = None
-    ram: str | None = None
-    disk_space: str | None = None
-    display_size: str | None = None
-    processor: str | None = None
     image: str | None = None
     notes: str | None = None
     external_item_id: str | None = None
@@ -84,7 +76,7 @@ def line_from_catalog_item(
         manufacturer_part_number=item.manufacturer_part_number,
         brand=item.brand,
         model=item.name,
-        **{field: getattr(item, field) for field in LINE_SPEC_FIELDS},
+        **{field: getattr(item, field) for field in SPECS},
         image=item.image or images.get(item.hardware_type, ""),
         **extra,
     )
@@ -100,7 +92,7 @@ def line_described(line: QuoteLine, images: Mapping[str, str]) -> HardwareReques
         hardware_type=line.hardware_type,
         brand=line.brand,
         model=line.model,
-        **{field: getattr(line, field) for field in LINE_SPEC_FIELDS},
+        **{field: getattr(line, field) for field in SPECS},
         image=line.image or images[line.hardware_type],
     )
 

@@ -16,6 +16,7 @@ from config.api.serializers import camel_case
 from config.countries import are_compatible
 from config.errors import ServiceError
 from config.numbering import save_with_next_number
+from config.specs import SPECS
 from config.workflow import event_record_about, status_history_write, transition_apply
 from employees.models import Employee
 from employees.selectors import employee_get_by_email
@@ -25,7 +26,6 @@ from orders.choices import OrderStatus, SendTo
 from orders.models import HardwareRequest, Order
 from orders.services.auto_quote import auto_quote_lines, offer_alternatives
 from orders.services.lines import (
-    LINE_SPEC_FIELDS,
     QuoteLine,
     line_described,
     line_from_catalog_item,
@@ -35,12 +35,13 @@ from orders.services.lines import (
 
 AUTO_QUOTE_IN_PRODUCTION = "autoQuote is only available in sandbox environments"
 # Type rule 1: what a computer line without a catalog item describes; rule 2: what a warranty
-# line must not describe.
+# line must not describe. Listed as the interface's rule lists them, the order its refusals
+# keep (config.specs.SPECS is the models' order).
 COMPUTER_FIELDS = ("brand", "model", "processor", "ram", "disk_space", "display_size")
 WARRANTY_TYPES = frozenset({"EXTENDED_WARRANTY_MAC", "EXTENDED_WARRANTY_WINDOWS"})
 # What a catalog line takes from its catalog item; sent beside catalogModelId, it would
 # contradict it or be silently dropped.
-CATALOG_DESCRIBED_FIELDS = ("brand", "model", *LINE_SPEC_FIELDS, "image")
+CATALOG_DESCRIBED_FIELDS = ("brand", "model", *SPECS, "image")
 
 
 @dataclass(frozen=True)
