@@ -30,9 +30,10 @@ def storage_for_country(*, country_code: str) -> Storage:
 
 @dataclass(frozen=True, kw_only=True)
 class HardwareSpec(Described):
-    """What a client says about a new item; the service fills in the rest."""
+    """What a client says about a new item; the service fills in the rest. `country_code`
+    is None only where the flow decides it (an offboarding's new items take the employee's)."""
 
-    country_code: str
+    country_code: str | None = None
     hardware_type: str | None = None
     common_model_id: UUID | None = None
     serial_number: str = ""

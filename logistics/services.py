@@ -1,6 +1,7 @@
 """Writes of movement requests: their creation and their moves through the statuses."""
 
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import date
 from uuid import UUID
 
@@ -26,6 +27,7 @@ from employees.services import EmployeeDetails, employee_upsert
 from hardware import services as hardware_services
 from hardware.choices import CreatedThrough, HardwareStatus
 from hardware.models import Hardware, Storage
+from hardware.services import HardwareSpec
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
 from logistics.models import MovementRequest
 from logistics.selectors import MOVEMENT_REQUEST_NOT_FOUND
@@ -91,7 +93,7 @@ def movement_offboarding_create(
     employee: EmployeeDetails | None = None,
     to_employee_email: str | None = None,
     hardware_ids: list[UUID] | None = None,
-    new_hardwares: list[dict] | None = None,
+    new_hardwares: list[HardwareSpec] | None = None,
     factory_reset: bool | None = None,
     expected_date: date | None = None,
 ) -> MovementRequest:
@@ -191,7 +193,7 @@ def _employee(company: Company, email: str | None, details: EmployeeDetails | No
 
 
 def _check_asked_items(
-    hardware_ids: list[UUID] | None, new_hardwares: list[dict] | None, *, off_on: bool
+    hardware_ids: list[UUID] | None, new_hardwares: list[HardwareSpec] | None, *, off_on: bool
 ) -> None:
     if off_on and new_hardwares is not None:
         raise ServiceError.invalid_field("hardwares.newHardwares", NEW_HARDWARES_OFF_ON)
@@ -215,7 +217,7 @@ def _items_leaving(
     employee: Employee,
     to_employee: Employee | None,
     hardware_ids: list[UUID] | None,
-    new_hardwares: list[dict] | None,
+    new_hardwares: list[HardwareSpec] | None,
 ) -> list[Hardware]:
     """The items an offboarding carries: the named ones (or all the employee's, for `[]`
     without newHardwares), locked and checked, then the new ones made on the employee."""
@@ -250,18 +252,16 @@ def _all_hardware_ids(company: Company, employee: Employee) -> list[UUID]:
 
 
 def _create_on_employee(
-    company: Company, employee: Employee, new_hardwares: list[dict]
+    company: Company, employee: Employee, new_hardwares: list[HardwareSpec]
 ) -> list[Hardware]:
     """The `newHardwares` items, created on the employee in the employee's country."""
     created = []
-    for index, fields in enumerate(new_hardwares):
+    for index, spec in enumerate(new_hardwares):
         with _fields_under(f"hardwares.newHardwares[{index}]."):
             created.append(
                 hardware_services.hardware_create(
                     company=company,
-                    spec=hardware_services.HardwareSpec(
-                        country_code=employee.country_code, **fields
-                    ),
+                    spec=replace(spec, country_code=employee.country_code),
                     employee_id=employee.pk,
                     created_through=CreatedThrough.MOVEMENT,
                 )

@@ -7,6 +7,7 @@ from config.api import serializers as api
 from employees.api.serializers import EmployeeInputSerializer
 from hardware.api.serializers import HardwareSummarySerializer, StorageRefSerializer
 from hardware.choices import ITEM_TYPE_NAMES
+from hardware.services import HardwareSpec
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
 
 
@@ -104,6 +105,11 @@ class NewHardwareSerializer(api.Serializer):
             if refused:
                 raise serializers.ValidationError(refused)
         return super().to_internal_value(data)
+
+
+def new_hardware_specs(items: list[dict] | None) -> list[HardwareSpec] | None:
+    """The typed newHardwares; their country is the movement's to set."""
+    return None if items is None else [HardwareSpec(**fields) for fields in items]
 
 
 class OffboardingHardwaresSerializer(api.Serializer):

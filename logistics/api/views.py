@@ -13,6 +13,7 @@ from logistics.api.serializers import (
     MovementRequestSerializer,
     OffboardingSerializer,
     OnboardingSerializer,
+    new_hardware_specs,
 )
 from logistics.choices import MovementType
 
@@ -60,7 +61,7 @@ class OffboardingView(APIView):
             employee=employee_details(data.get("employee")),
             to_employee_email=data.get("to_employee_email"),
             hardware_ids=data["hardwares"].get("hardware_ids"),
-            new_hardwares=data["hardwares"].get("new_hardwares"),
+            new_hardwares=new_hardware_specs(data["hardwares"].get("new_hardwares")),
             factory_reset=data.get("factory_reset"),
             expected_date=data.get("expected_date"),
         )
