@@ -2,9 +2,10 @@
 
 A model declares its graph beside its status field (`StatusField(moves=..., events=...)`),
 keeps its history in a subclass of `StatusChange`, and changes status only through
-`transition_apply`, which checks the graph, runs the move's own rule, saves, writes the
-history row and records the event, all in the caller's transaction. Assigning `status`
-directly raises, so no code path can skip the history or the event.
+`transition_apply`, which locks the row, checks the graph, runs the move's own rule, saves,
+writes the history row and records the event, all in the caller's transaction. Assigning
+another status to a stored record raises, so no code of ours can skip the history or the
+event; only `QuerySet.update()` (which tests use to stage a concurrent change) goes around.
 
 Why not django-fsm-2: its `@transition` methods would restate, one method per edge, a graph
 the admin's buttons and the `transition` command already read as data; its protected field
@@ -33,16 +34,23 @@ WEB_ADDRESS = URLValidator(schemes=["http", "https"])
 
 
 class _ProtectedStatus(DeferredAttribute):
-    """The status as an attribute that is set once, when the record is built or loaded, and
-    then changes only through `transition_apply`."""
+    """The status of a stored record changes only through `transition_apply`. It is set
+    freely while the record is built (not yet saved) and while it is loaded or refreshed from
+    the database; setting the value it already has is no change (`full_clean` does so)."""
 
     def __set__(self, instance, value):
-        if self.field.attname in instance.__dict__:
+        name = self.field.attname
+        settable = (
+            instance._state.adding
+            or getattr(instance._state, "loading_status", False)
+            or (name in instance.__dict__ and instance.__dict__[name] == value)
+        )
+        if not settable:
             raise AttributeError(
                 f"{type(instance).__name__}.{self.field.name} changes only through "
                 "config.workflow.transition_apply, which keeps its history and event"
             )
-        instance.__dict__[self.field.attname] = value
+        instance.__dict__[name] = value
 
 
 class StatusField(models.CharField):
@@ -67,13 +75,15 @@ class StatusField(models.CharField):
         self.events = dict(events or {})
         self.payload = payload
 
+    def deconstruct(self):
+        # Migrations see a plain CharField: their historical models are free to set it.
+        name, _, args, kwargs = super().deconstruct()
+        return name, "django.db.models.CharField", args, kwargs
+
     @cached_property
     def payload_of(self) -> Callable[[models.Model], dict]:
         # A dotted path, resolved on first use: the flows' selectors import their models.
         return import_string(self.payload)
-
-    def force(self, instance: models.Model, value: str) -> None:
-        instance.__dict__[self.attname] = value
 
 
 class StatusModel(models.Model):
@@ -106,10 +116,12 @@ class StatusModel(models.Model):
         return status in self.allowed_moves()
 
     def refresh_from_db(self, using=None, fields=None, from_queryset=None):
-        # Loading is not a move: let the descriptor take the stored status again.
-        if fields is None or "status" in fields:
-            self.__dict__.pop("status", None)
-        super().refresh_from_db(using=using, fields=fields, from_queryset=from_queryset)
+        # Loading is not a move: the descriptor takes the stored status again.
+        self._state.loading_status = True
+        try:
+            super().refresh_from_db(using=using, fields=fields, from_queryset=from_queryset)
+        finally:
+            self._state.loading_status = False
 
 
 class StatusChange(models.Model):
@@ -189,26 +201,27 @@ def transition_apply(
     note: str | None = None,
     rule: Callable[[Record], None] | None = None,
 ) -> Record:
-    """Move `record` to `to_status`: refuse a move its graph forbids (naming the allowed
-    ones) or a malformed shipping, run the move's own `rule` (its checks, which may refuse,
-    and what comes with it, such as the hardware made at delivery), then save the record,
-    write its history row and record the event of the move.
+    """Move `record` to `to_status`: lock its row and read it again, refuse a move its graph
+    forbids (naming the allowed ones), run the move's own `rule` (its checks, which may
+    refuse, and what comes with it, such as the hardware made at delivery), refuse a
+    malformed shipping, then save the record, write its history row and record the event.
 
-    The caller holds the transaction and has locked the row (`select_for_update`), so the
-    status read is the one moved from; a refusal rolls back everything the rule did."""
+    Runs in the caller's transaction, so a refusal rolls back everything the rule did. A
+    caller that locked the row already (to check its own rules first) pays one cheap read."""
     if not connection.in_atomic_block:
         raise RuntimeError("transition_apply runs inside the caller's transaction")
+    record.refresh_from_db(from_queryset=type(record).objects.select_for_update())
     if not record.can_move_to(to_status):
         allowed = ", ".join(record.allowed_moves()) or "none, it makes no more moves"
         raise ServiceError(
             f"{record.label} cannot move from {record.status} to {to_status} (allowed: {allowed})"
         )
-    shipping.check(type(record))
     if rule is not None:
         rule(record)
+    shipping.check(type(record))
     status_from = record.status
     field = record.status_field()
-    field.force(record, to_status)
+    record.__dict__[field.attname] = to_status  # the one place a status changes
     shipping.apply(record)
     record.save()
     status_history_write(record, status_from=status_from, actor=actor, note=note)

@@ -18,11 +18,15 @@ class EmployeeAdmin(RegisteredInlinesAdmin):
     ]
     list_select_related = ["company"]
     # The address and what geocoding made of it change together, through the upsert only; so
-    # does the e-mail, which the upsert stores lower-cased and matches employees by.
+    # do the e-mail and the external reference, which the upsert matches employees by (the
+    # e-mail stored lower-cased), and the phone and CPF, which it takes only well formed.
     readonly_fields = [
         "id",
         "company",
         "email",
+        "external_reference_id",
+        "phone",
+        "cpf",
         "created_at",
         "updated_at",
         "address",

@@ -1,6 +1,7 @@
 from django.contrib import admin
 
 from config.admin import RecordInline, RegisteredInlinesAdmin
+from config.specs import ITEM_SPECS
 from hardware.models import Hardware, HardwareNote, HardwareType, Storage
 
 
@@ -51,14 +52,17 @@ class HardwareAdmin(RegisteredInlinesAdmin):
         "company__code",
     ]
     list_select_related = ["company", "hardware_type", "employee", "storage"]
-    raw_id_fields = ["common_model"]
-    # Company, country and serial number are set by the services that make an item (serials
-    # unique per company, storage by country); where it is moves with movements.
+    # Company, country, serial number, type, model and specs are set by the services that make
+    # an item (serials unique per company, storage by country, specs only on computers, the
+    # model's type); where it is moves with movements.
     readonly_fields = [
         "id",
         "company",
         "country_code",
         "serial_number",
+        "hardware_type",
+        "common_model",
+        *ITEM_SPECS,
         "status",
         "employee",
         "storage",

@@ -63,6 +63,8 @@ def hardware_create(
         raise ServiceError.invalid_field(
             "employeeEmail", "Send employeeProfileId or employeeEmail, not both"
         )
+    if spec.country_code is None:
+        raise TypeError("HardwareSpec.country_code is needed to create an item")
     employee = _assignee(company, employee_id, employee_email)
     hardware_type, common_model = _type_and_model(spec)
     given_specs = {field: getattr(spec, field) for field in ITEM_SPECS}

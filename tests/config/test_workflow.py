@@ -37,6 +37,42 @@ def test_assigning_the_status_directly_is_refused_and_nothing_changes(factory):
     assert type(record).objects.get(pk=record.pk).status == status
 
 
+def test_a_status_loaded_later_is_protected_too():
+    order = OrderFactory()
+    deferred = Order.objects.only("id").get(pk=order.pk)
+
+    with pytest.raises(AttributeError, match="transition_apply"):
+        deferred.status = "DELIVERED"
+
+    assert deferred.status == "PENDING"  # loaded now, from the database
+    assert Order.objects.get(pk=order.pk).status == "PENDING"
+
+
+def test_setting_the_status_a_record_has_is_no_change_so_full_clean_works():
+    order = OrderFactory()
+
+    order.status = "PENDING"
+    order.full_clean(exclude=["order_number"])
+
+    assert order.status == "PENDING"
+
+
+def test_a_stale_copy_moves_from_the_status_the_locked_row_has():
+    """transition_apply locks the row and reads it again: a copy read before a concurrent
+    cancellation cannot be quoted."""
+    order = OrderFactory()
+    stale = Order.objects.get(pk=order.pk)
+    Order.objects.filter(pk=order.pk).update(status="CANCELLED")
+
+    with pytest.raises(ServiceError) as refused, transaction.atomic():
+        transition_apply(stale, "QUOTED", actor=OPERATOR)
+
+    assert refused.value.message.startswith(
+        f"Order {order.order_number} cannot move from CANCELLED to QUOTED"
+    )
+    assert not order.status_history.exists()
+
+
 def test_a_loaded_record_can_be_refreshed_with_its_stored_status():
     order = OrderFactory()
     stored = Order.objects.get(pk=order.pk)

@@ -75,15 +75,36 @@ def test_employees_are_not_added_in_the_admin(admin_client):
     assert response.status_code == 403
 
 
-def test_the_email_cannot_be_changed_in_the_admin(admin_client):
-    employee = EmployeeFactory(email="ana@example.com", first_name="Ana")
+def test_what_the_upsert_checks_cannot_be_changed_in_the_admin(admin_client):
+    """The e-mail and external reference (what the upsert matches by, the e-mail lower-cased)
+    and the phone and CPF (taken only well formed) change through the upsert only."""
+    employee = EmployeeFactory(
+        email="ana@example.com",
+        first_name="Ana",
+        external_reference_id="HR-1",
+        phone="+14155550100",
+        cpf="52998224725",
+    )
     url = reverse("admin:employees_employee_change", args=[employee.pk])
     page = admin_client.get(url)
 
-    data = change_page_form(page) | {"email": "  Ana.New@Example.COM ", "first_name": "Anabela"}
+    data = change_page_form(page) | {
+        "email": "  Ana.New@Example.COM ",
+        "external_reference_id": "HR-2",
+        "phone": "not a phone",
+        "cpf": "123",
+        "first_name": "Anabela",
+    }
     response = admin_client.post(url, data)
 
     assert response.status_code == 302, response.context["adminform"].form.errors
     employee.refresh_from_db()
-    assert (employee.email, employee.first_name) == ("ana@example.com", "Anabela")
-    assert "email" not in page.context["adminform"].form.fields
+    assert (
+        employee.email,
+        employee.external_reference_id,
+        employee.phone,
+        employee.cpf,
+        employee.first_name,
+    ) == ("ana@example.com", "HR-1", "+14155550100", "52998224725", "Anabela")
+    fields = {"email", "external_reference_id", "phone", "cpf"}
+    assert not fields & set(page.context["adminform"].form.fields)

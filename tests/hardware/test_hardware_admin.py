@@ -3,7 +3,13 @@ from django.urls import reverse
 
 from hardware.models import HardwareNote
 from tests.admin_pages import change_page_form
-from tests.factories import CompanyFactory, HardwareFactory, MovementRequestFactory
+from tests.factories import (
+    CatalogItemFactory,
+    CompanyFactory,
+    HardwareFactory,
+    MovementRequestFactory,
+    hardware_type,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -48,9 +54,25 @@ def test_the_item_page_shows_the_movement_requests_that_carried_it(admin_client)
     assert str(movement) in page.text
 
 
-def test_company_country_and_serial_number_cannot_be_changed_in_the_admin(admin_client):
+SET_BY_SERVICES = (
+    "company",
+    "country_code",
+    "serial_number",
+    "hardware_type",
+    "common_model",
+    "ram",
+    "disk_space",
+    "display_size",
+    "processor",
+    "gpu",
+)
+
+
+def test_what_the_services_set_cannot_be_changed_in_the_admin(admin_client):
+    """Company, country, serial number, type, model and specs are the create service's (specs
+    only on computers, the model's type); the page shows them and does not take them."""
     item = HardwareFactory(serial_number="SN-KEEP-1", country_code="US", brand="DELL")
-    company = item.company
+    stored = {field: getattr(item, field) for field in SET_BY_SERVICES}
     url = reverse("admin:hardware_hardware_change", args=[item.pk])
     page = admin_client.get(url)
 
@@ -58,14 +80,16 @@ def test_company_country_and_serial_number_cannot_be_changed_in_the_admin(admin_
         "company": CompanyFactory().pk,
         "country_code": "BR",
         "serial_number": "SN-TYPED-2",
+        "hardware_type": hardware_type("MONITOR").pk,
+        "common_model": CatalogItemFactory().pk,
+        "ram": "64GB",
+        "gpu": "RTX",
         "brand": "LG",
     }
     response = admin_client.post(url, data)
 
     assert response.status_code == 302, response.context["adminform"].form.errors
     item.refresh_from_db()
-    assert (item.company, item.country_code, item.serial_number) == (company, "US", "SN-KEEP-1")
+    assert {field: getattr(item, field) for field in SET_BY_SERVICES} == stored
     assert item.brand == "LG"  # the form was saved: only those fields were not taken
-    assert not {"company", "country_code", "serial_number"} & set(
-        page.context["adminform"].form.fields
-    )
+    assert not set(SET_BY_SERVICES) & set(page.context["adminform"].form.fields)

@@ -181,6 +181,20 @@ def test_a_move_with_a_bad_tracking_link_or_an_overlong_code_is_refused():
     assert snapshot(order) == before
 
 
+def test_the_moves_own_rule_is_heard_before_a_bad_tracking_link():
+    """What the operator must do about the order (price its lines) comes before how the
+    tracking was typed, as it always has."""
+    order = OrderFactory()
+    HardwareRequestFactory(order=order, quoted_unit_price=None)
+
+    with pytest.raises(ServiceError) as refused:
+        move(order, "QUOTED", tracking_link="not a link")
+
+    assert refused.value.message == (
+        f"Order {order.order_number} cannot be QUOTED: every selected line needs a quotedUnitPrice"
+    )
+
+
 # --- PENDING -> QUOTED needs a price on every selected line ----------------------------------
 
 
