@@ -1,16 +1,19 @@
-"""Order lines: what a line is made of (a catalog item, or the client's description), and
-whether a catalog item may be ordered for a country. Quoting, autoQuote and operators' offers
-all make lines here."""
+"""Order lines: what a line is made of (a catalog item, or the client's description), whether
+a catalog item may be ordered for a country, and the type rules of a quote's lines. Quoting,
+autoQuote and operators' offers all make lines here."""
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from uuid import UUID
 
 from django.db.models import QuerySet
 
 from catalog.models import CatalogItem
+from config.api.serializers import camel_case
 from config.countries import are_compatible, compatible_codes
+from config.errors import ServiceError
 from config.specs import SPECS, Described
+from hardware.choices import TYPES_WITH_SPECS
 from hardware.models import HardwareType
 from orders.models import HardwareRequest
 
@@ -103,3 +106,106 @@ def catalog_price_if_unpriced(line: HardwareRequest) -> bool:
         return False
     line.quoted_unit_price = line.catalog_item.price
     return True
+
+
+# Type rule 1: what a computer line without a catalog item describes; rule 2: what a warranty
+# line must not describe. Listed as the interface's rule lists them, the order its refusals
+# keep (config.specs.SPECS is the models' order).
+COMPUTER_FIELDS = ("brand", "model", "processor", "ram", "disk_space", "display_size")
+WARRANTY_TYPES = frozenset({"EXTENDED_WARRANTY_MAC", "EXTENDED_WARRANTY_WINDOWS"})
+# What a catalog line takes from its catalog item; sent beside catalogModelId, it would
+# contradict it or be silently dropped.
+CATALOG_DESCRIBED_FIELDS = ("brand", "model", *SPECS, "image")
+
+
+def quote_lines(
+    lines: Sequence[QuoteLine], country_code: str, images: dict[str, str]
+) -> list[HardwareRequest]:
+    """The order's lines, unsaved, after the type rules; the problems of every line are
+    refused together."""
+    items = CatalogItem.objects.in_bulk(
+        [line.catalog_model_id for line in lines if line.catalog_model_id]
+    )
+    requests = []
+    details = []
+    for index, line in enumerate(lines):
+        item = items.get(line.catalog_model_id)
+        if line.catalog_model_id is None:
+            problems = _free_form_problems(line, images)
+        else:
+            problems = _catalog_line_problems(line, item, country_code)
+        details += [
+            {"field": f"hardwares[{index}].{field}", "message": message}
+            for field, message in problems
+        ]
+        if problems:
+            continue
+        if item is None:
+            requests.append(line_described(line, images))
+        else:
+            requests.append(
+                line_from_catalog_item(
+                    item,
+                    amount=line.amount,
+                    images=images,
+                    external_item_id=line.external_item_id,
+                    notes=line.notes,
+                )
+            )
+    if details:
+        raise ServiceError("Invalid request data", details=details)
+    return requests
+
+
+def _free_form_problems(line: QuoteLine, images: dict[str, str]) -> list[tuple[str, str]]:
+    """Type rules 1-3 of a line without catalogModelId."""
+    type_name = line.hardware_type
+    if type_name is None:
+        return [("hardwareType", "hardwareType is required without catalogModelId")]
+    if type_name not in images:
+        known = ", ".join(sorted(images))
+        return [("hardwareType", f"{type_name} is not a hardware type; the types are {known}")]
+    if type_name in TYPES_WITH_SPECS:
+        return [
+            (
+                camel_case(field),
+                f"{camel_case(field)} is required for a {type_name} line without catalogModelId",
+            )
+            for field in COMPUTER_FIELDS
+            if getattr(line, field) is None
+        ]
+    if type_name in WARRANTY_TYPES:
+        return [
+            (camel_case(field), f"{camel_case(field)} is not allowed on a {type_name} line")
+            for field in COMPUTER_FIELDS
+            if getattr(line, field) is not None
+        ]
+    return []
+
+
+def _catalog_line_problems(
+    line: QuoteLine, item: CatalogItem | None, country_code: str
+) -> list[tuple[str, str]]:
+    item_id: UUID = line.catalog_model_id
+    if item is None:
+        return [("catalogModelId", f"Catalog item {item_id} not found")]
+    problems = [
+        (
+            camel_case(field),
+            f"{camel_case(field)} comes from the catalog item; do not send it with catalogModelId",
+        )
+        for field in CATALOG_DESCRIBED_FIELDS
+        if getattr(line, field) is not None
+    ]
+    problems += [
+        ("catalogModelId", problem)
+        for problem in orderability_problems(item, country_code=country_code)
+    ]
+    if item.hardware_type is not None and line.hardware_type not in (None, item.hardware_type):
+        problems.append(
+            (
+                "hardwareType",
+                f"Catalog item {item_id} is a {item.hardware_type}, not a {line.hardware_type}",
+            )
+        )
+    return problems
