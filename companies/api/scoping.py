@@ -7,13 +7,17 @@ view cannot read a record without going through one of these first.
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 
-from companies.models import Company
+from companies.models import COMPANY_CODE_PATTERN, Company
 from companies.selectors import INVALID_COMPANY_CODE, company_get_managed
 from config.errors import ServiceError
 
 # The `companyCode` query parameter, as the schema of every company-scoped read shows it.
 COMPANY_CODE_PARAMETER = OpenApiParameter(
-    "companyCode", str, required=True, description="Code of a company this API client manages."
+    "companyCode",
+    str,
+    required=True,
+    pattern=COMPANY_CODE_PATTERN,
+    description="Code of a company this API client manages.",
 )
 
 

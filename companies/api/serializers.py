@@ -1,7 +1,7 @@
 from django.core.validators import URLValidator
 from rest_framework import serializers
 
-from companies.models import Company
+from companies.models import COMPANY_CODE_PATTERN, Company
 from companies.services import CompanyDetails
 from config.api import serializers as api
 from config.api.fields import CountryCodeField
@@ -42,7 +42,7 @@ class WebhookUrlField(serializers.CharField):
 class CompanyCreateSerializer(api.Serializer):
     name = serializers.CharField(max_length=200)
     company_code = serializers.RegexField(
-        r"^[A-Za-z0-9]{3}$",
+        COMPANY_CODE_PATTERN,
         error_messages={"invalid": "companyCode must be exactly 3 letters or digits"},
     )
     country_code = CountryCodeField(required=False, allow_null=True)

@@ -59,7 +59,8 @@ class EnvelopeAutoSchema(AutoSchema):
         takes_input = self.method != "GET" or "{" in self.path or self.get_override_parameters()
         if takes_input:
             errors["400"] = BAD_REQUEST
-        if "{" in self.path:
+        if takes_input:
+            # A path's record, or one a body names (an employee by e-mail, a catalog item).
             errors["404"] = NOT_FOUND
         for code, description in errors.items():
             responses.setdefault(code, {"description": description})
@@ -82,9 +83,14 @@ class EnvelopeAutoSchema(AutoSchema):
         }
 
 
+# List criteria that, sent empty (`?countryCode=`), are no criterion (docs/decisions.md, Lists).
+EMPTY_IS_NO_CRITERION = {"countryCode", "type"}
+
+
 def camel_case_path_parameters(result, generator, request, public):
     """drf-spectacular postprocessing hook: path parameters are named in camelCase, as in the
-    interface (`/hardwares/{hardwareId}`), while the views keep Python's snake_case."""
+    interface (`/hardwares/{hardwareId}`), while the views keep Python's snake_case; a record's
+    id is a UUID (the views take any string, to refuse others with the interface's message)."""
     paths = {}
     for path, operations in result["paths"].items():
         path = re.sub(r"{(\w+)}", lambda match: "{" + camel_case(match.group(1)) + "}", path)
@@ -92,6 +98,10 @@ def camel_case_path_parameters(result, generator, request, public):
             for parameter in operation.get("parameters", []):
                 if parameter["in"] == "path":
                     parameter["name"] = camel_case(parameter["name"])
+                    if parameter["name"].endswith("Id"):
+                        parameter["schema"] = {"type": "string", "format": "uuid"}
+                elif parameter["in"] == "query" and parameter["name"] in EMPTY_IS_NO_CRITERION:
+                    parameter["allowEmptyValue"] = True
         paths[path] = operations
     result["paths"] = paths
     return result

@@ -38,3 +38,47 @@ def test_swagger_ui_is_served_with_its_files_from_this_installation(anonymous):
     assert page.status_code == 200
     assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in page.content.decode()
     assert "cdn" not in page.content.decode().lower()
+
+
+def parameters(schema: dict, location: str) -> list[tuple[str, str, dict]]:
+    return [
+        (f"{method.upper()} {path}", parameter["name"], parameter)
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        for parameter in operation.get("parameters", [])
+        if parameter["in"] == location
+    ]
+
+
+def test_the_schema_states_the_constraints_of_path_and_query_parameters(anonymous):
+    """What a generated client or a fuzzer needs to send a request the service accepts: ids
+    are UUIDs, company codes three letters or digits, empty list criteria no criterion."""
+    schema = anonymous.get("/schema/", {"format": "json"}).json()
+
+    ids = [
+        (operation, p) for operation, name, p in parameters(schema, "path") if name.endswith("Id")
+    ]
+    codes = [
+        p
+        for _, name, p in parameters(schema, "query") + parameters(schema, "path")
+        if name == "companyCode"
+    ]
+    criteria = [p for _, name, p in parameters(schema, "query") if name in ("countryCode", "type")]
+
+    assert len(ids) == 6
+    assert all(p["schema"] == {"type": "string", "format": "uuid"} for _, p in ids)
+    assert codes and all(
+        p["schema"]["pattern"] == "^[A-Za-z0-9]{3}$" for p in codes if p["in"] == "query"
+    )
+    assert criteria and all(p["allowEmptyValue"] is True for p in criteria)
+
+
+def test_operations_that_take_input_may_answer_not_found(anonymous):
+    """A body may name a record that does not exist (an employee by e-mail, a catalog item)."""
+    schema = anonymous.get("/schema/", {"format": "json"}).json()
+
+    onboarding = schema["paths"]["/movement_requests/onboarding"]["post"]["responses"]
+
+    assert onboarding["404"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/ErrorEnvelope"
+    }
