@@ -22,6 +22,7 @@ from rest_framework.views import APIView
 from config.api.envelope import EnvelopeRenderer
 from config.api.middleware import strip_trailing_slash
 from config.api.parsers import JSONBodyParser
+from config.api.throttling import STATE_ATTRIBUTE
 from config.api.views import UnknownPathView, unknown_path_message
 from config.errors import ServiceError
 
@@ -67,6 +68,8 @@ class GatewayView(APIView):
         view = self._api_view_for(verb, path)
         inner = self._inner_request(request, verb, path, query, envelope)
         response = view.func(inner, *view.args, **view.kwargs)
+        # The budget the dispatched call counted against is announced on the gateway's answer.
+        setattr(request._request, STATE_ATTRIBUTE, getattr(inner, STATE_ATTRIBUTE, None))
         # Rendered by the dispatched view's renderer and context, so the gateway adds nothing.
         response.render()
         if verb == "HEAD":
