@@ -38,3 +38,21 @@ def test_swagger_ui_is_served_with_its_files_from_this_installation(anonymous):
     assert page.status_code == 200
     assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in page.content.decode()
     assert "cdn" not in page.content.decode().lower()
+
+
+def test_every_answer_documents_the_rate_limit_headers_and_429_its_retry_after(anonymous):
+    schema = anonymous.get("/schema/", {"format": "json"}).json()
+
+    budget = {"RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"}
+    assert budget | {"Retry-After"} <= set(schema["components"]["headers"])
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            responses = operation["responses"]
+            assert "429" in responses, (method, path)
+            for code, response in responses.items():
+                expected = budget | ({"Retry-After"} if code == "429" else set())
+                assert expected <= set(response.get("headers", {})), (method, path, code)
+    too_many = schema["paths"]["/companies"]["get"]["responses"]["429"]
+    assert too_many["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/ErrorEnvelope"
+    }
