@@ -54,6 +54,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "config.api.middleware.JSONErrorsMiddleware",
+    "config.api.middleware.RateLimitHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.api.middleware.OptionalTrailingSlashMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -100,6 +101,12 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": f"hlos-{ENVIRONMENT}",
+            # Only request budgets live in the cache, and they fail open (config/cache.py):
+            # a Redis that does not answer must cost a request milliseconds, not seconds.
+            "OPTIONS": {
+                "socket_connect_timeout": env.float("CACHE_CONNECT_TIMEOUT", default=0.1),
+                "socket_timeout": env.float("CACHE_TIMEOUT", default=0.25),
+            },
         }
     }
     CELERY_BROKER_URL = REDIS_URL
@@ -162,6 +169,8 @@ GEOCODER_USER_AGENT = env.str("GEOCODER_USER_AGENT", default="hlos")
 
 # Requests per API client; over it the answer is 429 with Retry-After.
 API_THROTTLE_RATE = env.str("API_THROTTLE_RATE", default="1200/min")
+# Failed authentications per source address (REMOTE_ADDR); over it they are 429, not 401.
+API_AUTH_FAILURE_RATE = env.str("API_AUTH_FAILURE_RATE", default="60/min")
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Hardware Logistics Orchestration Service",
@@ -189,6 +198,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.api.schema.camel_case_path_parameters",
+        "config.api.schema.rate_limit_headers",
     ],
     # Swagger UI's files are served from this installation, not a CDN: the docs work offline.
     "SWAGGER_UI_DIST": "SIDECAR",

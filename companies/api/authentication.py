@@ -24,8 +24,11 @@ class ApiKeyAuthentication(BaseAuthentication):
 
     @staticmethod
     def key_from_headers(request) -> str | None:
+        """The key the request carries. Two different keys, one in each header, are refused:
+        which one to trust would be a guess, and the client has a bug to hear about."""
         scheme, _, credentials = get_authorization_header(request).decode("latin-1").partition(" ")
-        if scheme.lower() == "bearer" and credentials.strip():
-            return credentials.strip()
+        bearer = credentials.strip() if scheme.lower() == "bearer" else ""
         api_key = request.headers.get("X-API-Key", "").strip()
-        return api_key or None
+        if bearer and api_key and bearer != api_key:
+            raise AuthenticationFailed()
+        return bearer or api_key or None

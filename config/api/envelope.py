@@ -6,6 +6,7 @@ with `details` on validation failures and `envelop: []` where the interface show
 """
 
 import logging
+import math
 from decimal import Decimal
 from http import HTTPStatus
 
@@ -19,6 +20,7 @@ from rest_framework.renderers import BaseRenderer
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
+from config.api.throttling import failed_authentication_counted
 from config.errors import FieldError, ServiceError
 
 logger = logging.getLogger(__name__)
@@ -76,6 +78,9 @@ def exception_handler(exc: Exception, context: dict) -> Response:
     """DRF's exception handler: every exception becomes an error envelope, never HTML."""
     headers = {}
     details = None
+    if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
+        # Each failed authentication counts against its source address's budget; beyond it, 429.
+        exc = failed_authentication_counted(context["request"], context.get("view")) or exc
     if isinstance(exc, ServiceError):
         status_code, message, details = exc.status_code, exc.message, exc.details
     elif isinstance(exc, exceptions.ValidationError):
@@ -98,7 +103,7 @@ def exception_handler(exc: Exception, context: dict) -> Response:
     elif isinstance(exc, exceptions.APIException):
         status_code, message = exc.status_code, str(exc.detail)
         if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-            headers["Retry-After"] = str(int(exc.wait))
+            headers["Retry-After"] = str(math.ceil(exc.wait))
     else:
         logger.exception("Unhandled error in %s", context.get("view"), exc_info=exc)
         status_code, message = status.HTTP_500_INTERNAL_SERVER_ERROR, SERVER_ERROR_MESSAGE

@@ -15,13 +15,21 @@ from django.core.handlers.wsgi import WSGIRequest
 from django.urls import Resolver404, resolve
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import (
+    AuthenticationFailed,
+    NotAuthenticated,
+    NotFound,
+    ParseError,
+    ValidationError,
+)
 from rest_framework.permissions import AllowAny
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from config.api.envelope import EnvelopeRenderer
 from config.api.middleware import strip_trailing_slash
 from config.api.parsers import JSONBodyParser
+from config.api.throttling import STATE_ATTRIBUTE
 from config.api.views import UnknownPathView, unknown_path_message
 from config.errors import ServiceError
 
@@ -55,10 +63,13 @@ class GatewayView(APIView):
         responses={200: OpenApiResponse(description="Exactly what the dispatched call answers.")},
     )
     def post(self, request):
-        envelope = GatewayRequestSerializer(data=request.data)
-        envelope.is_valid(raise_exception=True)
-        envelope = envelope.validated_data
-        if envelope["vendor"].strip().lower() != settings.SERVICE_VENDOR.lower():
+        # The caller is judged before the vendor: without a valid key, the dispatched view
+        # refuses the call as the direct call is refused (401, or 404 for an unknown path),
+        # whatever the vendor; an envelope that names no call at all is a 401 here.
+        authenticated = self._has_valid_key(request)
+        envelope = self._envelope(request, authenticated=authenticated)
+        vendor_known = envelope["vendor"].strip().lower() == settings.SERVICE_VENDOR.lower()
+        if authenticated and not vendor_known:
             raise ServiceError(f"Unknown vendor: vendor must be {settings.SERVICE_VENDOR}")
 
         verb = envelope["verb"].strip().upper()
@@ -67,11 +78,39 @@ class GatewayView(APIView):
         view = self._api_view_for(verb, path)
         inner = self._inner_request(request, verb, path, query, envelope)
         response = view.func(inner, *view.args, **view.kwargs)
+        # The budget the dispatched call counted against is announced on the gateway's answer.
+        setattr(request._request, STATE_ATTRIBUTE, getattr(inner, STATE_ATTRIBUTE, None))
         # Rendered by the dispatched view's renderer and context, so the gateway adds nothing.
         response.render()
         if verb == "HEAD":
             response.content = b""
         return response
+
+    def get_authenticate_header(self, request):
+        # The 401s the gateway gives itself announce the scheme the operations take.
+        return _operations_authenticators()[0].authenticate_header(request)
+
+    @staticmethod
+    def _has_valid_key(request) -> bool:
+        """Whether the operations' authentication (the project's default) accepts the caller."""
+        try:
+            return any(
+                authenticator.authenticate(request) is not None
+                for authenticator in _operations_authenticators()
+            )
+        except AuthenticationFailed:
+            return False
+
+    @staticmethod
+    def _envelope(request, *, authenticated: bool) -> dict:
+        try:
+            envelope = GatewayRequestSerializer(data=request.data)
+            envelope.is_valid(raise_exception=True)
+        except (ParseError, ValidationError):
+            if not authenticated:
+                raise NotAuthenticated() from None
+            raise
+        return envelope.validated_data
 
     @staticmethod
     def _api_view_for(verb: str, path: str):
@@ -107,6 +146,10 @@ class GatewayView(APIView):
             "wsgi.input": io.BytesIO(body),
         }
         return WSGIRequest(environ)
+
+
+def _operations_authenticators():
+    return [authentication() for authentication in api_settings.DEFAULT_AUTHENTICATION_CLASSES]
 
 
 def wsgi_text(text: str) -> str:

@@ -3,6 +3,7 @@
 from django.http import JsonResponse
 
 from config.api.envelope import error_envelope
+from config.api.throttling import rate_limit_headers
 
 # Paths that keep Django's own slash handling and HTML pages (the admin, its static files).
 NON_API_PREFIXES = ("/admin/", "/static/")
@@ -44,4 +45,18 @@ class JSONErrorsMiddleware:
         ):
             status = response.status_code
             return JsonResponse(error_envelope(status, response.reason_phrase), status=status)
+        return response
+
+
+class RateLimitHeadersMiddleware:
+    """`RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` on every answer that
+    counted against a budget (config/api/throttling.py), success or error alike."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        for name, value in rate_limit_headers(request).items():
+            response[name] = value
         return response

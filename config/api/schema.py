@@ -105,3 +105,45 @@ def camel_case_path_parameters(result, generator, request, public):
         paths[path] = operations
     result["paths"] = paths
     return result
+
+
+# config/api/throttling.py writes these; they are absent when the cache is down.
+RATE_LIMIT_HEADERS = {
+    "RateLimit-Limit": "Requests the budget this call counted against allows in its window.",
+    "RateLimit-Remaining": "Requests left in the window.",
+    "RateLimit-Reset": "Seconds until the oldest request counted leaves the window.",
+}
+RETRY_AFTER = "Seconds to wait before calling again (equal to RateLimit-Reset)."
+TOO_MANY_REQUESTS = (
+    "The request budget of the API client, or of the source address's failed authentications, "
+    "is spent."
+)
+
+
+def rate_limit_headers(result, generator, request, public):
+    """drf-spectacular postprocessing hook: every answer may carry the rate-limit headers (IETF
+    draft "RateLimit header fields for HTTP"), and every operation may answer 429 with
+    Retry-After."""
+    integer = {"type": "integer", "minimum": 0}
+    described = {**RATE_LIMIT_HEADERS, "Retry-After": RETRY_AFTER}
+    result.setdefault("components", {})["headers"] = {
+        name: {"description": description, "schema": integer}
+        for name, description in described.items()
+    }
+    error_ref = {"$ref": "#/components/schemas/ErrorEnvelope"}
+    for operations in result["paths"].values():
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            responses.setdefault(
+                "429",
+                {
+                    "description": TOO_MANY_REQUESTS,
+                    "content": {"application/json": {"schema": error_ref}},
+                },
+            )
+            for code, response in responses.items():
+                names = [*RATE_LIMIT_HEADERS, *(["Retry-After"] if code == "429" else [])]
+                response.setdefault("headers", {}).update(
+                    {name: {"$ref": f"#/components/headers/{name}"} for name in names}
+                )
+    return result

@@ -73,6 +73,24 @@ def test_missing_or_unknown_keys_are_401(headers):
     assert response["WWW-Authenticate"] == 'Bearer realm="api"'
 
 
+def test_two_different_keys_in_the_two_headers_are_401_even_when_both_work(api_client):
+    first, second = issue_key(api_client), issue_key(api_client)
+
+    response = get_companies(Authorization=f"Bearer {first}", **{"X-API-Key": second})
+
+    assert response.status_code == 401
+    assert response.json() == UNAUTHORIZED
+    assert response["WWW-Authenticate"] == 'Bearer realm="api"'
+
+
+def test_the_same_key_in_both_headers_is_accepted(api_client):
+    raw_key = issue_key(api_client)
+
+    response = get_companies(Authorization=f"Bearer {raw_key}", **{"X-API-Key": raw_key})
+
+    assert response.status_code == 200
+
+
 def test_a_known_prefix_with_a_wrong_secret_is_401(api_client):
     raw_key = issue_key(api_client)
     forged = raw_key[: raw_key.index(".") + 1] + "forged-secret"

@@ -6,7 +6,7 @@ from urllib.parse import quote
 import pytest
 from django.test import override_settings
 
-from tests.factories import CompanyFactory
+from tests.factories import CompanyFactory, issue_key
 from tests.support import assert_refused
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.config.urls")]
@@ -157,3 +157,43 @@ def test_a_head_verb_answers_no_body(caller):
 
     assert response.status_code == 200
     assert response.content == b""
+
+
+@override_settings(SERVICE_VENDOR="acme-logistics")
+@pytest.mark.parametrize(
+    "credentials",
+    [{}, {"HTTP_AUTHORIZATION": "Bearer hlos_000000000000.wrong"}],
+    ids=["no key", "unknown key"],
+)
+def test_the_caller_is_judged_before_the_vendor(anonymous, credentials):
+    anonymous.credentials(**credentials)
+
+    direct = anonymous.post("/companies", {"name": "X", "companyCode": "XXX"}, format="json")
+    gateway = through_gateway(
+        anonymous, "POST", "companies", vendor="nobody", data={"name": "X", "companyCode": "XXX"}
+    )
+
+    assert_refused(gateway, 401, "Unauthorized access", with_empty_envelop=True)
+    assert (gateway.status_code, gateway.json()) == (direct.status_code, direct.json())
+    assert gateway["WWW-Authenticate"] == 'Bearer realm="api"'
+
+
+def test_without_a_key_an_envelope_that_names_no_call_is_401(anonymous):
+    for body in ('{"data": {}}', "{not json"):
+        response = anonymous.post("/gateway", body, content_type="application/json")
+
+        assert_refused(response, 401, "Unauthorized access")
+        assert response["WWW-Authenticate"] == 'Bearer realm="api"'
+
+
+def test_two_different_keys_through_the_gateway_are_refused_like_the_direct_call(caller):
+    caller.credentials(
+        HTTP_AUTHORIZATION=f"Bearer {caller.raw_key}",
+        HTTP_X_API_KEY=issue_key(caller.api_client),
+    )
+
+    direct = caller.get("/companies")
+    gateway = through_gateway(caller, "GET", "companies")
+
+    assert_refused(gateway, 401, "Unauthorized access", with_empty_envelop=True)
+    assert (gateway.status_code, gateway.json()) == (direct.status_code, direct.json())

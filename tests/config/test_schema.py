@@ -82,3 +82,21 @@ def test_operations_that_take_input_may_answer_not_found(anonymous):
     assert onboarding["404"]["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/ErrorEnvelope"
     }
+
+
+def test_every_answer_documents_the_rate_limit_headers_and_429_its_retry_after(anonymous):
+    schema = anonymous.get("/schema/", {"format": "json"}).json()
+
+    budget = {"RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"}
+    assert budget | {"Retry-After"} <= set(schema["components"]["headers"])
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            responses = operation["responses"]
+            assert "429" in responses, (method, path)
+            for code, response in responses.items():
+                expected = budget | ({"Retry-After"} if code == "429" else set())
+                assert expected <= set(response.get("headers", {})), (method, path, code)
+    too_many = schema["paths"]["/companies"]["get"]["responses"]["429"]
+    assert too_many["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/ErrorEnvelope"
+    }

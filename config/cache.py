@@ -1,0 +1,94 @@
+"""The cache is a convenience, never a dependency: what only needs the cache fails open.
+
+Today that is the request budgets (`config/api/throttling.py`). A call goes through
+`cache_fail_open`: when the cache does not answer, the caller gets its fallback and the request
+goes on without what the cache would have given (a budget check). The outage is logged at most
+once per `LOG_INTERVAL` per process and counted; `cache_degraded_since()` tells readiness that the
+service is degraded (still serving). While degraded, the cache is tried again at most once per
+`RETRY_INTERVAL`, so a Redis that does not answer at all costs no request its connect timeout.
+"""
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import TypeVar
+
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
+T = TypeVar("T")
+F = TypeVar("F")
+
+LOG_INTERVAL = 60.0  # seconds between two log lines about one outage
+RETRY_INTERVAL = 1.0  # seconds during which a failing cache is not tried again
+
+# What a cache that is down raises: redis-py's errors (refused, timed out, reset), and the
+# socket errors a backend might let through.
+CACHE_ERRORS = (RedisError, OSError)
+
+_lock = threading.Lock()
+_state = {"failures": 0, "degraded_since": None, "retry_at": 0.0, "logged_at": None}
+
+
+def cache_fail_open(operation: Callable[[], T], *, fallback: F) -> T | F:
+    """`operation()`, which uses only the cache, or `fallback` when the cache fails (or failed
+    less than `RETRY_INTERVAL` ago, in which case it is not tried)."""
+    now = time.monotonic()
+    if _state["degraded_since"] is not None and now < _state["retry_at"]:
+        _count_failure(now, error=None)
+        return fallback
+    try:
+        result = operation()
+    except CACHE_ERRORS as error:
+        _count_failure(time.monotonic(), error=error)
+        return fallback
+    if _state["degraded_since"] is not None:
+        _recovered()
+    return result
+
+
+def cache_degraded_since() -> datetime | None:
+    """When the cache stopped answering (UTC), or None while it answers: for readiness, which
+    reports the service degraded but serving."""
+    return _state["degraded_since"]
+
+
+def cache_failure_count() -> int:
+    """How many calls in this process went without the cache, since it started."""
+    return _state["failures"]
+
+
+def cache_health_reset() -> None:
+    """Forget the outage (for tests, which point the cache elsewhere and back)."""
+    with _lock:
+        _state.update(failures=0, degraded_since=None, retry_at=0.0, logged_at=None)
+
+
+def _count_failure(now: float, *, error: Exception | None) -> None:
+    with _lock:
+        _state["failures"] += 1
+        if error is None:
+            return
+        if _state["degraded_since"] is None:
+            _state["degraded_since"] = datetime.now(UTC)
+        _state["retry_at"] = now + RETRY_INTERVAL
+        should_log = _state["logged_at"] is None or now - _state["logged_at"] >= LOG_INTERVAL
+        if should_log:
+            _state["logged_at"] = now
+    if should_log:
+        logger.warning(
+            "Cache unavailable since %s, serving without it (%d calls so far): %s",
+            _state["degraded_since"].isoformat(),
+            _state["failures"],
+            error,
+        )
+
+
+def _recovered() -> None:
+    with _lock:
+        since = _state["degraded_since"]
+        _state.update(degraded_since=None, retry_at=0.0, logged_at=None)
+    if since is not None:
+        logger.warning("Cache available again (unavailable since %s)", since.isoformat())

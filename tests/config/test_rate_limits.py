@@ -1,0 +1,120 @@
+"""Rate-limit headers (IETF draft "RateLimit header fields for HTTP") on every authenticated
+answer, and a budget of failed authentications per source address."""
+
+import uuid
+
+import pytest
+from django.core.cache import cache
+from django.test import override_settings
+from rest_framework.test import APIClient
+
+from tests.support import assert_refused
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def empty_budget(caller):
+    """The caller's budget starts full, whatever an earlier run left in Redis under its id."""
+    cache.delete(f"throttle_api_client_{caller.api_client.pk}")
+
+
+def new_address() -> str:
+    """A source address no other test (or earlier run) has spent a budget from."""
+    return f"2001:db8::{uuid.uuid4().hex[:4]}:{uuid.uuid4().hex[:4]}"
+
+
+def budget(response) -> tuple[int, int, int]:
+    return tuple(
+        int(response[name])
+        for name in ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset")
+    )
+
+
+def test_every_authenticated_answer_tells_the_budget_left(caller):
+    with override_settings(API_THROTTLE_RATE="5/min"):
+        first = caller.get("/companies")
+        second = caller.post("/companies", {"name": "Acme", "companyCode": "ACM"}, format="json")
+
+    assert first.status_code == 200 and second.status_code == 201
+    limit, remaining, reset = budget(first)
+    assert (limit, remaining) == (5, 4)
+    assert 0 < reset <= 60
+    assert budget(second)[:2] == (5, 3)
+
+
+def test_errors_after_authentication_carry_the_headers_too(caller):
+    with override_settings(API_THROTTLE_RATE="5/min"):
+        invalid = caller.post("/companies", {"companyCode": "ACM"}, format="json")
+        missing = caller.patch("/companies/ZZZ", {"name": "Nobody"}, format="json")
+
+    assert (invalid.status_code, missing.status_code) == (400, 404)
+    assert budget(invalid)[:2] == (5, 4)
+    assert budget(missing)[:2] == (5, 3)
+
+
+def test_the_429_carries_retry_after_and_the_spent_budget(caller):
+    with override_settings(API_THROTTLE_RATE="2/min"):
+        caller.get("/companies")
+        caller.get("/companies")
+        refused = caller.get("/companies")
+
+    assert refused.status_code == 429
+    limit, remaining, reset = budget(refused)
+    assert (limit, remaining) == (2, 0)
+    assert int(refused["Retry-After"]) == reset
+    assert 0 < reset <= 60
+
+
+def test_a_call_through_the_gateway_carries_the_dispatched_calls_headers(caller):
+    with override_settings(API_THROTTLE_RATE="5/min"):
+        caller.get("/companies")
+        response = caller.post(
+            "/gateway", {"verb": "GET", "request": "companies", "vendor": "hlos"}, format="json"
+        )
+
+    assert response.status_code == 200
+    assert budget(response)[:2] == (5, 3)
+
+
+def from_address(address: str, **headers) -> APIClient:
+    client = APIClient(REMOTE_ADDR=address)
+    client.credentials(**headers)
+    return client
+
+
+def test_failed_authentications_are_budgeted_per_source_address(caller):
+    address = new_address()
+    guesser = from_address(address, HTTP_AUTHORIZATION="Bearer hlos_000000000000.wrong")
+    with override_settings(API_AUTH_FAILURE_RATE="3/min"):
+        statuses = [guesser.get("/companies").status_code for _ in range(3)]
+        refused = guesser.get("/companies")
+        elsewhere = from_address(new_address()).get("/companies")
+        same_address_with_a_key = from_address(
+            address, HTTP_AUTHORIZATION=f"Bearer {caller.raw_key}"
+        ).get("/companies")
+
+    assert statuses == [401, 401, 401]
+    assert refused.status_code == 429
+    assert refused.json()["error"] == "Too Many Requests"
+    assert int(refused["Retry-After"]) == budget(refused)[2] > 0
+    assert budget(refused)[:2] == (3, 0)
+    assert elsewhere.status_code == 401
+    assert budget(elsewhere)[:2] == (3, 2)
+    # A valid key from the same address is served: the budget slows guessing, not neighbours.
+    assert same_address_with_a_key.status_code == 200
+
+
+def test_the_address_is_remote_addr_not_a_forwarded_header():
+    address = new_address()
+    with override_settings(API_AUTH_FAILURE_RATE="1/min"):
+        first = from_address(address, HTTP_X_FORWARDED_FOR="10.0.0.1").get("/companies")
+        second = from_address(address, HTTP_X_FORWARDED_FOR="10.0.0.2").get("/companies")
+
+    assert first.status_code == 401
+    assert_refused(
+        second,
+        429,
+        "Request was throttled. Expected available in 60 seconds.",
+        with_empty_envelop=True,  # as every error of /companies
+    )
