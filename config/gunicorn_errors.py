@@ -13,13 +13,11 @@ from http import HTTPStatus
 import orjson
 from gunicorn import util
 
+from config.api.envelope import SERVER_ERROR_MESSAGE, error_envelope
+
 
 def write_json_error(sock, status_int: int, reason: str, mesg: str) -> None:
     """gunicorn's `write_error`, answering the error envelope instead of an HTML page."""
-    # Imported here: the workers have loaded Django by the time they answer a request, the
-    # master that reads gunicorn.conf.py has not.
-    from config.api.envelope import SERVER_ERROR_MESSAGE, error_envelope
-
     status = HTTPStatus(status_int)
     message = mesg or (SERVER_ERROR_MESSAGE if status_int >= 500 else status.phrase)
     body = orjson.dumps(error_envelope(status_int, message))
