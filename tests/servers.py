@@ -18,6 +18,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 REPO = Path(__file__).resolve().parent.parent
+GUNICORN_VARIABLES = ("GUNICORN_", "WEB_CONCURRENCY", "FORWARDED_ALLOW_IPS")
 
 
 def database_url(database: dict) -> str:
@@ -42,7 +43,12 @@ class Gunicorn:
     def __init__(self, database: dict, **environment: str):
         self.port = free_port()
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 (open while it runs; closed by stop)
-        env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
+        # gunicorn.conf.py's defaults, whatever this machine's environment says of gunicorn.
+        env = {
+            key: value
+            for key, value in os.environ.items()
+            if key != "DJANGO_SETTINGS_MODULE" and not key.startswith(GUNICORN_VARIABLES)
+        }
         env |= {
             "DATABASE_URL": database_url(database),
             "ENVIRONMENT": "test",
