@@ -1,0 +1,47 @@
+"""How gunicorn serves the service: `gunicorn config.wsgi` reads this file by itself when run
+from the repository root (or pass `-c gunicorn.conf.py`). README "Serving" and
+docs/decisions.md ("Serving") say why each value is what it is.
+
+Environment (all optional): GUNICORN_BIND (default 127.0.0.1:8000), GUNICORN_WORKERS (default
+WEB_CONCURRENCY, else 2), GUNICORN_THREADS (default 8), GUNICORN_TIMEOUT (default 30),
+GUNICORN_KEEPALIVE (default 5), LOG_LEVEL (as for Django). gunicorn's own FORWARDED_ALLOW_IPS
+and GUNICORN_CMD_ARGS work as usual.
+"""
+
+import os
+
+from config import gunicorn_errors
+
+wsgi_app = "config.wsgi:application"
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000").split(",")
+
+# Threads, not sync workers: a client that sends its body or headers slowly holds one thread
+# of its worker, not the whole worker (with sync workers two such clients stalled the service
+# until gunicorn's timeout). Idle and kept-alive connections wait in the worker's poller,
+# holding no thread. Processes stay few: each holds the offline geocoder's cities (~250 MB).
+worker_class = "gthread"
+workers = int(os.environ.get("GUNICORN_WORKERS") or os.environ.get("WEB_CONCURRENCY") or 2)
+threads = int(os.environ.get("GUNICORN_THREADS", 8))
+# A worker whose main loop does not check in for this long is restarted. With threads the loop
+# checks in while requests run, so this catches a hung process, not a slow request.
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", 30))
+graceful_timeout = 30
+# Seconds an idle kept-alive connection stays open. Behind a load balancer that reuses
+# connections, set it above the balancer's idle timeout (e.g. 75 behind a 60 s one).
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", 5))
+
+# Request limits, raised from gunicorn's defaults so realistic requests reach Django, which
+# answers them in its envelope; beyond them gunicorn refuses (in the envelope too, below).
+# The request line: 8190 bytes is the most gunicorn takes short of "unlimited" (0), which
+# would let one client make it buffer any amount.
+limit_request_line = 8190
+# One header field (name and value) up to 32 KiB, four times gunicorn's default: long bearer
+# tokens and forwarded chains fit; at most 100 fields.
+limit_request_field_size = 32768
+limit_request_fields = 100
+
+loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+accesslog = "-"
+
+# gunicorn's own refusals (414, 431, 400, 501) in the JSON error envelope, not HTML.
+gunicorn_errors.install()

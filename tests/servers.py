@@ -1,0 +1,104 @@
+"""The service served by a real gunicorn, with the repository's gunicorn.conf.py, on the test
+database: for what only a real HTTP server shows (slow clients, chunked bodies, request limits).
+
+Data must be committed to be seen by the server: use it from
+`@pytest.mark.django_db(transaction=True, serialized_rollback=True)` tests.
+"""
+
+import contextlib
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+REPO = Path(__file__).resolve().parent.parent
+GUNICORN_VARIABLES = ("GUNICORN_", "WEB_CONCURRENCY", "FORWARDED_ALLOW_IPS")
+
+
+def database_url(database: dict) -> str:
+    """settings.DATABASES["default"] (inside the tests: the test database) as a DATABASE_URL."""
+    credentials = quote(database["USER"] or "", safe="")
+    if database["PASSWORD"]:
+        credentials += ":" + quote(database["PASSWORD"], safe="")
+    host = database["HOST"] or "127.0.0.1"
+    port = database["PORT"] or 5432
+    return f"postgres://{credentials}@{host}:{port}/{quote(database['NAME'], safe='')}"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Gunicorn:
+    """`gunicorn -c gunicorn.conf.py` on a free port of 127.0.0.1; `stop` kills it, always."""
+
+    def __init__(self, database: dict, **environment: str):
+        self.port = free_port()
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (open while it runs; closed by stop)
+        # gunicorn.conf.py's defaults, whatever this machine's environment says of gunicorn.
+        env = {
+            key: value
+            for key, value in os.environ.items()
+            if key != "DJANGO_SETTINGS_MODULE" and not key.startswith(GUNICORN_VARIABLES)
+        }
+        env |= {
+            "DATABASE_URL": database_url(database),
+            "ENVIRONMENT": "test",
+            "DEBUG": "false",
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "LOG_LEVEL": "WARNING",
+            "GUNICORN_BIND": f"127.0.0.1:{self.port}",
+            # Connections are closed with the request, so none outlives the server into the
+            # test database's teardown.
+            "DB_CONN_MAX_AGE": "0",
+        } | environment
+        command = [sys.executable, "-m", "gunicorn", "-c", str(REPO / "gunicorn.conf.py")]
+        self.process = subprocess.Popen(
+            command,
+            cwd=REPO,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group, killed as one by stop
+        )
+
+    def wait_until_up(self, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited:\n{self.log_tail()}")
+            connection = self.connection(timeout=2)
+            try:
+                connection.request("GET", "/")
+                connection.getresponse().read()
+                return
+            except OSError:
+                time.sleep(0.1)
+            finally:
+                connection.close()
+        raise RuntimeError(f"gunicorn did not answer in {timeout}s:\n{self.log_tail()}")
+
+    def connection(self, timeout: float = 5) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+
+    def socket(self) -> socket.socket:
+        return socket.create_connection(("127.0.0.1", self.port), timeout=5)
+
+    def log_tail(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")[-4000:]
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+        self.log.close()
