@@ -169,7 +169,7 @@ class EventAttempt(models.Model):
 
     def __str__(self):
         outcome = self.status_code or self.error or ("interrupted" if self.interrupted else "")
-        return f"{outcome or 'running'} at {self.attempted_at:%Y-%m-%d %H:%M:%S}"
+        return f"{outcome or 'in progress'} at {self.attempted_at:%Y-%m-%d %H:%M:%S}"
 
     @property
     def interrupted(self) -> bool:

@@ -38,9 +38,11 @@ def post(
     connection = pinned(parts.hostname, port, address=address, timeout=_left(deadline, timeout))
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     cut = _Cut(connection, deadline)
+    cut.arm()
     try:
         connection.connect()
-        cut.arm()
+        if cut.done.is_set():  # the deadline came while connecting, before there was a socket
+            raise TimeoutError
         connection.request("POST", path, body=body.encode(), headers=headers)
         response = connection.getresponse()
         excerpt = response.read(EXCERPT_LENGTH).decode("utf-8", "replace")
@@ -107,8 +109,9 @@ class _PinnedHTTPSConnection(http.client.HTTPSConnection):
         self.address = address
 
     def connect(self):
-        sock = socket.create_connection((self.address, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        # Set before the handshake, so the deadline can cut a handshake that drags on.
+        self.sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(self.sock, server_hostname=self.host)
 
 
 def _public_address(host: str, port: int) -> str:
