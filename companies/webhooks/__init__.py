@@ -13,7 +13,7 @@ modules import one another in one direction: outbox -> tasks -> leases -> delive
 
 from companies.webhooks.delivery import MAX_ATTEMPTS, RETRY_DELAYS, event_attempt
 from companies.webhooks.http import DeliveryRefused
-from companies.webhooks.leases import attempt_lease, event_claim, events_hand_out
+from companies.webhooks.leases import event_claim, events_hand_out
 from companies.webhooks.outbox import event_record, event_redeliver
 from companies.webhooks.tasks import deliver_event, sweep_due_events
 
@@ -21,7 +21,6 @@ __all__ = [
     "MAX_ATTEMPTS",
     "RETRY_DELAYS",
     "DeliveryRefused",
-    "attempt_lease",
     "deliver_event",
     "event_attempt",
     "event_claim",
