@@ -104,10 +104,26 @@ class CompanyAdmin(admin.ModelAdmin):
 
 class EventAttemptInline(admin.TabularInline):
     model = EventAttempt
-    fields = ["attempted_at", "url", "status_code", "response_excerpt", "error", "duration_ms"]
+    fields = [
+        "attempted_at",
+        "finished",
+        "url",
+        "status_code",
+        "response_excerpt",
+        "error",
+        "duration_ms",
+    ]
     readonly_fields = fields
     extra = 0
     can_delete = False
+
+    @admin.display(description="Finished at")
+    def finished(self, attempt):
+        if attempt.finished_at is not None:
+            return attempt.finished_at
+        if attempt.interrupted:
+            return "interrupted: its worker stopped before an answer came"
+        return "in progress"
 
     def has_add_permission(self, request, obj=None):
         return False  # attempts are a record of what the workers did

@@ -5,6 +5,7 @@ import secrets
 import uuid
 
 from django.db import models
+from django.utils import timezone
 
 
 class ApiClient(models.Model):
@@ -150,18 +151,34 @@ class Event(models.Model):
 
 
 class EventAttempt(models.Model):
-    """One try to deliver an event: when, to where, and what came back."""
+    """One try to deliver an event: when, to where, and what came back. The row is written
+    before the request and completed after it, so a worker that dies in between leaves an
+    attempt that never finished: interrupted, once the lease it held has run out."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="attempt_log")
     attempted_at = models.DateTimeField(auto_now_add=True)
+    leased_until = models.DateTimeField(
+        null=True, blank=True, help_text="The attempt holds its event until then."
+    )
+    finished_at = models.DateTimeField(
+        null=True, blank=True, help_text="Empty while the attempt runs, or if it was interrupted."
+    )
     url = models.CharField(max_length=500)
     status_code = models.PositiveIntegerField(null=True, blank=True)
     response_excerpt = models.CharField(max_length=500, blank=True, default="")
     error = models.CharField(max_length=500, blank=True, default="")
-    duration_ms = models.PositiveIntegerField(default=0)
+    duration_ms = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["attempted_at", "id"]
 
     def __str__(self):
-        return f"{self.status_code or self.error} at {self.attempted_at:%Y-%m-%d %H:%M:%S}"
+        outcome = self.status_code or self.error or ("interrupted" if self.interrupted else "")
+        return f"{outcome or 'in progress'} at {self.attempted_at:%Y-%m-%d %H:%M:%S}"
+
+    @property
+    def interrupted(self) -> bool:
+        """Never finished, and its lease ran out: its worker died (or stalled) mid-attempt."""
+        return self.finished_at is None and (
+            self.leased_until is None or self.leased_until <= timezone.now()
+        )

@@ -128,6 +128,10 @@ CELERY_BEAT_SCHEDULE = {
 # Webhooks to loopback, private or link-local addresses are refused unless this is set (tests,
 # or a receiver on the same network in development).
 WEBHOOK_ALLOW_PRIVATE_NETWORKS = env.bool("WEBHOOK_ALLOW_PRIVATE_NETWORKS", default=False)
+# A webhook attempt holds its event this long (seconds): no other worker sends it meanwhile. Its
+# HTTP exchange is cut at two thirds of it (10 s by default), the rest is margin to record the
+# outcome; a worker that dies mid-attempt is replaced by the sweep once it runs out.
+WEBHOOK_ATTEMPT_LEASE_SECONDS = env.float("WEBHOOK_ATTEMPT_LEASE_SECONDS", default=15.0)
 
 EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)

@@ -2,29 +2,62 @@
 
 import http.server
 import threading
+import time
+from datetime import UTC, datetime
 
 
 class Receiver:
-    """A local webhook receiver answering the given statuses in turn (the last one repeats)."""
+    """A local webhook receiver answering the given statuses in turn (the last one repeats).
 
-    def __init__(self, *statuses: int, headers: dict | None = None):
+    The first `hanging` requests are read and never answered, until the receiver closes, as by
+    a receiver that hangs. With `drip_seconds`, answers are written a byte at a time, that far
+    apart, as by one that trickles its answer."""
+
+    def __init__(
+        self,
+        *statuses: int,
+        headers: dict | None = None,
+        hanging: int = 0,
+        drip_seconds: float = 0,
+    ):
         self.statuses = list(statuses)
         self.headers = headers or {}
         self.requests: list[dict] = []
+        self.hanging = hanging
+        self.released = threading.Event()
         receiver = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_POST(self):
                 body = self.rfile.read(int(self.headers["Content-Length"])).decode()
-                receiver.requests.append({"headers": dict(self.headers), "body": body})
+                received_at = datetime.now(UTC)
+                receiver.requests.append(
+                    {"headers": dict(self.headers), "body": body, "received_at": received_at}
+                )
+                if len(receiver.requests) <= receiver.hanging:
+                    receiver.released.wait()
+                    return
                 status = (
                     receiver.statuses.pop(0) if len(receiver.statuses) > 1 else receiver.statuses[0]
                 )
+                if drip_seconds:
+                    self.drip(status)
+                    return
                 self.send_response(status)
                 for name, value in receiver.headers.items():
                     self.send_header(name, value)
                 self.end_headers()
                 self.wfile.write(b"thanks")
+
+            def drip(self, status: int) -> None:
+                answer = f"HTTP/1.1 {status} OK\r\nContent-Length: 6\r\n\r\nthanks".encode()
+                try:
+                    for byte in answer:
+                        self.wfile.write(bytes([byte]))
+                        self.wfile.flush()
+                        time.sleep(drip_seconds)
+                except OSError:
+                    pass  # the sender gave up
 
             def log_message(self, *args):
                 pass
@@ -34,5 +67,6 @@ class Receiver:
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def close(self):
+        self.released.set()
         self.server.shutdown()
         self.server.server_close()

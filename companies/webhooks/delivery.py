@@ -1,11 +1,13 @@
-"""One delivery attempt of a claimed event: signed per Standard Webhooks, recorded, and the
-event's next state set by the retry schedule."""
+"""One delivery attempt of a claimed event: signed per Standard Webhooks, its row (written when
+the attempt was claimed) completed with what came back, and the event's next state set by the
+retry schedule."""
 
 import json
 import random
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta
 
+from django.db import transaction
 from django.utils import timezone
 from standardwebhooks.webhooks import Webhook
 
@@ -24,30 +26,45 @@ RETRY_DELAYS = [
     timedelta(hours=20),
     timedelta(hours=24),
 ]
+MAX_ATTEMPTS = len(RETRY_DELAYS) + 1
+# The HTTP exchange must be over by this share of the attempt's lease; the rest is margin to
+# record the outcome before another worker may take the event over.
+EXCHANGE_SHARE_OF_LEASE = 2 / 3
 
 
-def event_attempt(event: Event) -> EventAttempt:
-    """One delivery attempt of a claimed event, recorded, and the event's next state set."""
+def event_attempt(attempt: EventAttempt) -> EventAttempt:
+    """Make a claimed attempt (`event_claim`): POST the event, complete the attempt's row, and
+    set the event's next state."""
+    event = attempt.event
     url = event.company.webhook_url or ""
     started = time.monotonic()
     status_code, excerpt, error, retry_after = None, "", "", None
     try:
         body = json.dumps(event.payload, separators=(",", ":"))
-        status_code, excerpt, retry_after = post(url, body, _signed_headers(event, body))
+        timeout = _exchange_time_left(attempt)
+        status_code, excerpt, retry_after = post(
+            url, body, _signed_headers(event, body), timeout=timeout
+        )
     except DeliveryRefused as refusal:
         error = str(refusal)
     except Exception as failure:
         error = f"{type(failure).__name__}: {failure}"
-    attempt = EventAttempt.objects.create(
-        event=event,
-        url=url[:500],
-        status_code=status_code,
-        response_excerpt=excerpt,
-        error=error[:500],
-        duration_ms=int((time.monotonic() - started) * 1000),
-    )
-    _after_attempt(event, status_code, retry_after)
+    attempt.status_code, attempt.response_excerpt, attempt.error = status_code, excerpt, error[:500]
+    attempt.duration_ms = int((time.monotonic() - started) * 1000)
+    attempt.finished_at = timezone.now()
+    with transaction.atomic():  # a finished attempt and the event's next state, together
+        attempt.save(
+            update_fields=["status_code", "response_excerpt", "error", "duration_ms", "finished_at"]
+        )
+        _after_attempt(event, attempt.leased_until, status_code, retry_after)
     return attempt
+
+
+def _exchange_time_left(attempt: EventAttempt) -> float:
+    """Seconds the HTTP exchange may still take: until its share of the lease is used up."""
+    lease = attempt.leased_until - attempt.attempted_at
+    cut_at = attempt.attempted_at + lease * EXCHANGE_SHARE_OF_LEASE
+    return (cut_at - timezone.now()).total_seconds()
 
 
 def _signed_headers(event: Event, body: str) -> dict[str, str]:
@@ -64,19 +81,19 @@ def _signed_headers(event: Event, body: str) -> dict[str, str]:
     }
 
 
-def _after_attempt(event: Event, status_code: int | None, retry_after: int | None) -> None:
+def _after_attempt(
+    event: Event, leased_until: datetime, status_code: int | None, retry_after: int | None
+) -> None:
     """Set the event's next state, unless its lease ran out meanwhile and another worker took
-    it over (then that worker's outcome stands)."""
-    leased_until = event.next_attempt_at
-    attempts = event.attempts + 1
-    changes = {"attempts": attempts, "next_attempt_at": None}
+    it over (then that worker's outcome stands). The attempt was counted when it began."""
+    changes = {"next_attempt_at": None}
     if status_code is not None and 200 <= status_code < 300:
         changes |= {"state": EventState.DELIVERED, "delivered_at": timezone.now()}
-    elif status_code == 410 or attempts > len(RETRY_DELAYS):
+    elif status_code == 410 or event.attempts >= MAX_ATTEMPTS:
         # 410 Gone: the receiver says never again.
         changes["state"] = EventState.FAILED
     else:
-        delay = RETRY_DELAYS[attempts - 1] * random.uniform(0.9, 1.1)
+        delay = RETRY_DELAYS[event.attempts - 1] * random.uniform(0.9, 1.1)
         if retry_after is not None:
             delay = max(delay, timedelta(seconds=min(retry_after, 86_400)))
         changes["next_attempt_at"] = timezone.now() + delay

@@ -1,16 +1,19 @@
 """The HTTP client of the webhooks: one POST, no redirects followed, and only to public
 addresses (unless WEBHOOK_ALLOW_PRIVATE_NETWORKS). The host is resolved once and checked, and
 the connection goes to that very address, so the name cannot point somewhere else between the
-check and the request."""
+check and the request. The whole exchange is cut at a deadline, however slowly the receiver
+trickles its answer, so an attempt has stopped sending before its lease runs out."""
 
+import contextlib
 import http.client
 import ipaddress
 import socket
+import threading
+import time
 from urllib.parse import urlsplit
 
 from django.conf import settings
 
-TIMEOUT_SECONDS = 10
 EXCERPT_LENGTH = 500
 NAT64 = ipaddress.ip_network("64:ff9b::/96")
 
@@ -19,24 +22,72 @@ class DeliveryRefused(Exception):
     """The target may not be called (scheme, or an address that is not public)."""
 
 
-def post(url: str, body: str, headers: dict[str, str]) -> tuple[int, str, int | None]:
-    """POST `body` to `url` once, without following redirects. Answers the status, an excerpt
-    of the response and its Retry-After in seconds, if any."""
+def post(
+    url: str, body: str, headers: dict[str, str], *, timeout: float
+) -> tuple[int, str, int | None]:
+    """POST `body` to `url` once, without following redirects, the whole exchange (connection,
+    request and answer) over within `timeout` seconds or cut. Answers the status, an excerpt of
+    the response and its Retry-After in seconds, if any."""
+    deadline = time.monotonic() + timeout
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise DeliveryRefused(f"Not an http(s) URL: {url!r}")
     port = parts.port or (443 if parts.scheme == "https" else 80)
     address = _public_address(parts.hostname, port)
     pinned = _PinnedHTTPSConnection if parts.scheme == "https" else _PinnedHTTPConnection
-    connection = pinned(parts.hostname, port, address=address, timeout=TIMEOUT_SECONDS)
+    connection = pinned(parts.hostname, port, address=address, timeout=_left(deadline, timeout))
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    cut = _Cut(connection, deadline)
+    cut.arm()
     try:
+        connection.connect()
+        if cut.done.is_set():  # the deadline came while connecting, before there was a socket
+            raise TimeoutError
         connection.request("POST", path, body=body.encode(), headers=headers)
         response = connection.getresponse()
         excerpt = response.read(EXCERPT_LENGTH).decode("utf-8", "replace")
         return response.status, excerpt, _retry_after(response.getheader("Retry-After"))
+    except Exception as failure:
+        if cut.done.is_set():
+            raise TimeoutError(f"No complete answer within {timeout:.1f} s") from failure
+        raise
     finally:
+        cut.disarm()
         connection.close()
+
+
+def _left(deadline: float, timeout: float) -> float:
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise TimeoutError(f"No time left to send within {timeout:.1f} s")
+    return left
+
+
+class _Cut:
+    """Shuts the connection's socket down at the deadline. A socket timeout bounds each read,
+    not the exchange: a receiver writing a byte now and then would keep an attempt alive past
+    its lease, while another worker sends the event again."""
+
+    def __init__(self, connection: http.client.HTTPConnection, deadline: float):
+        self.connection, self.deadline = connection, deadline
+        self.done = threading.Event()
+        self.timer: threading.Timer | None = None
+
+    def arm(self) -> None:
+        self.timer = threading.Timer(max(self.deadline - time.monotonic(), 0), self._shut)
+        self.timer.daemon = True
+        self.timer.start()
+
+    def disarm(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+
+    def _shut(self) -> None:
+        self.done.set()
+        sock = self.connection.sock
+        # The plain socket's shutdown, also under TLS: it wakes a blocked read at once.
+        with contextlib.suppress(OSError, TypeError):
+            socket.socket.shutdown(sock, socket.SHUT_RDWR)
 
 
 class _PinnedHTTPConnection(http.client.HTTPConnection):
@@ -58,8 +109,9 @@ class _PinnedHTTPSConnection(http.client.HTTPSConnection):
         self.address = address
 
     def connect(self):
-        sock = socket.create_connection((self.address, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        # Set before the handshake, so the deadline can cut a handshake that drags on.
+        self.sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(self.sock, server_hostname=self.host)
 
 
 def _public_address(host: str, port: int) -> str:

@@ -1,29 +1,42 @@
 """Who may attempt an event now. An attempt first leases the event (`event_claim`), so a sweep
 or a second worker never sends it at the same time; the sweep hands due events out
-(`events_hand_out`), each to one task. Rows are taken with SKIP LOCKED: a row another worker
-holds is left to it."""
+(`events_hand_out`), each to one task, including those whose lease ran out because the worker
+attempting them died. Rows are taken with SKIP LOCKED: a row another worker holds is left to it."""
 
 from datetime import datetime, timedelta
 from uuid import UUID
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from companies.models import Event, EventState
+from companies.models import Event, EventAttempt, EventState
+from companies.webhooks.delivery import MAX_ATTEMPTS
 
-# While an attempt runs, the event is not due: a sweep will not start a second one.
-ATTEMPT_LEASE = timedelta(seconds=60)
 # A due event the sweep queued is claimed only by that task until then.
 HAND_OUT_LEASE = timedelta(seconds=60)
 SWEEP_BATCH = 500
 
 
-def event_claim(event_id: UUID, *, handed_out_until: datetime | None = None) -> Event | None:
-    """The event, if it is due now (or handed out by the sweep to this very task), leased to the
-    caller for one attempt; None when it is not due, already delivered or given up, or being
-    attempted by another worker."""
-    due = Q(next_attempt_at__lte=timezone.now())
+def attempt_lease() -> timedelta:
+    """How long an attempt holds its event (WEBHOOK_ATTEMPT_LEASE_SECONDS): a little more than
+    its HTTP exchange may last, so a crashed attempt is resumed within seconds, and a live one
+    has stopped sending before anyone else may start."""
+    return timedelta(seconds=settings.WEBHOOK_ATTEMPT_LEASE_SECONDS)
+
+
+def event_claim(event_id: UUID, *, handed_out_until: datetime | None = None) -> EventAttempt | None:
+    """The attempt begun at the event, if it is due now (or handed out by the sweep to this very
+    task): the event leased to it, its attempt counted, and the attempt's row written, all
+    committed before any request is made. None when the event is not due, already delivered or
+    given up, or being attempted by another worker.
+
+    An attempt begun earlier and never finished (its worker died) was counted when it began, so
+    it costs a step of the schedule like a failed one; when it was the last the schedule allows,
+    the event is given up here instead of sent again."""
+    now = timezone.now()
+    due = Q(next_attempt_at__lte=now)
     if handed_out_until is not None:
         due |= Q(next_attempt_at=handed_out_until)
     with transaction.atomic():
@@ -35,15 +48,25 @@ def event_claim(event_id: UUID, *, handed_out_until: datetime | None = None) -> 
         )
         if event is None:
             return None
-        event.next_attempt_at = timezone.now() + ATTEMPT_LEASE
-        event.save(update_fields=["next_attempt_at"])
-    return event
+        if event.attempts >= MAX_ATTEMPTS:
+            event.state, event.next_attempt_at = EventState.FAILED, None
+            event.save(update_fields=["state", "next_attempt_at"])
+            return None
+        event.attempts += 1
+        event.next_attempt_at = now + attempt_lease()
+        event.save(update_fields=["attempts", "next_attempt_at"])
+        return EventAttempt.objects.create(
+            event=event,
+            url=(event.company.webhook_url or "")[:500],
+            leased_until=event.next_attempt_at,
+        )
 
 
 def events_hand_out(*, limit: int = SWEEP_BATCH) -> list[tuple[UUID, datetime]]:
-    """Pending events whose attempt is due (retries, and events the broker never got because
-    it was down at commit), each handed out until a time only its task may claim it before:
-    a later sweep does not queue it again unless that task is lost."""
+    """Pending events whose attempt is due (retries, attempts whose worker died and whose lease
+    ran out, and events the broker never got because it was down at commit), each handed out
+    until a time only its task may claim it before: a later sweep does not queue it again unless
+    that task is lost."""
     until = timezone.now() + HAND_OUT_LEASE
     with transaction.atomic():
         due = list(

@@ -1,7 +1,11 @@
 """Operators see events and their attempts in the admin, and send chosen events again."""
 
+import re
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from companies.models import Event, EventAttempt, EventState
 from tests.factories import CompanyFactory, EventFactory
@@ -56,12 +60,14 @@ def test_the_event_page_shows_the_payload_and_every_attempt_read_only(admin_clie
         status_code=503,
         response_excerpt="try later",
         duration_ms=87,
+        finished_at=timezone.now(),
     )
     EventAttempt.objects.create(
         event=event,
         url="https://hooks.example.com/hlos",
         error="TimeoutError: timed out",
         duration_ms=10000,
+        finished_at=timezone.now(),
     )
 
     response = admin_client.get(reverse("admin:companies_event_change", args=[event.pk]))
@@ -73,6 +79,22 @@ def test_the_event_page_shows_the_payload_and_every_attempt_read_only(admin_clie
         assert shown in page
     assert 'name="_save"' not in page
     assert 'name="attempt_log-0-status_code"' not in page
+    assert "interrupted" not in page
+
+
+def test_an_attempt_whose_worker_died_shows_as_interrupted_and_a_live_one_in_progress(
+    admin_client,
+):
+    event = EventFactory()
+    now = timezone.now()
+    url = "https://hooks.example.com/hlos"
+    EventAttempt.objects.create(event=event, url=url, leased_until=now - timedelta(seconds=1))
+    EventAttempt.objects.create(event=event, url=url, leased_until=now + timedelta(seconds=60))
+
+    page = admin_client.get(reverse("admin:companies_event_change", args=[event.pk])).text
+
+    finished = re.findall(r'<td class="field-finished">\s*<p>(.*?)</p>', page)
+    assert finished == ["interrupted: its worker stopped before an answer came", "in progress"]
 
 
 def test_events_are_never_added_in_the_admin(admin_client):

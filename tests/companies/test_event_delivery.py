@@ -7,7 +7,7 @@ from django.utils import timezone
 from standardwebhooks.webhooks import Webhook
 
 from companies import webhooks
-from companies.models import Event, EventState
+from companies.models import Event, EventAttempt, EventState
 from companies.webhooks import http as webhook_http
 from tests.factories import CompanyFactory
 
@@ -183,3 +183,83 @@ def test_redelivery_leaves_an_event_being_attempted_alone():
     assert webhooks.event_redeliver(event=event) is False
     event.refresh_from_db()
     assert event.next_attempt_at > timezone.now()
+
+
+# --- attempts recorded before the request, and the lease they hold ---------------------------
+
+
+def lease_runs_out(attempt):
+    """The worker making `attempt` died: nothing finishes it, and its lease runs out."""
+    past = timezone.now() - timedelta(seconds=1)
+    Event.objects.filter(pk=attempt.event_id).update(next_attempt_at=past)
+    EventAttempt.objects.filter(pk=attempt.pk).update(leased_until=past)
+
+
+def test_a_claim_counts_the_attempt_and_writes_its_row_before_any_request(
+    settings, receiver_factory
+):
+    settings.WEBHOOK_ATTEMPT_LEASE_SECONDS = 15
+    receiver = receiver_factory(200)
+    company = CompanyFactory(webhook_url=receiver.url)
+    event = webhooks.event_record(company=company, kind="order.updated", payload={})
+
+    attempt = webhooks.event_claim(event.id)
+
+    event.refresh_from_db()
+    assert (event.attempts, event.next_attempt_at) == (1, attempt.leased_until)
+    assert timedelta(seconds=14) < attempt.leased_until - timezone.now() <= timedelta(seconds=15)
+    assert (attempt.url, attempt.finished_at, attempt.duration_ms) == (receiver.url, None, None)
+    assert not attempt.interrupted
+    assert receiver.requests == []
+
+
+def test_an_interrupted_attempt_costs_a_step_of_the_schedule(receiver_factory):
+    receiver = receiver_factory(500)
+    company = CompanyFactory(webhook_url=receiver.url)
+    event = webhooks.event_record(company=company, kind="order.updated", payload={})
+    lease_runs_out(webhooks.event_claim(event.id))
+
+    second = deliver_now(event)
+
+    event.refresh_from_db()
+    first = event.attempt_log.first()
+    assert first.interrupted
+    assert (second.status_code, event.attempts) == (500, 2)
+    # The second delay of the schedule (5 min), not the first (5 s).
+    assert event.next_attempt_at - timezone.now() > timedelta(minutes=4)
+
+
+def test_an_interrupted_last_attempt_gives_the_event_up_without_sending_again(receiver_factory):
+    receiver = receiver_factory(200)
+    company = CompanyFactory(webhook_url=receiver.url)
+    event = webhooks.event_record(company=company, kind="order.updated", payload={})
+    Event.objects.filter(pk=event.pk).update(attempts=webhooks.MAX_ATTEMPTS - 1)
+    lease_runs_out(webhooks.event_claim(event.id))
+
+    assert webhooks.event_claim(event.id) is None
+
+    event.refresh_from_db()
+    assert (event.state, event.attempts, event.next_attempt_at) == (
+        EventState.FAILED,
+        webhooks.MAX_ATTEMPTS,
+        None,
+    )
+    assert receiver.requests == []
+
+
+def test_a_receiver_trickling_its_answer_is_cut_before_the_lease_runs_out(
+    settings, receiver_factory
+):
+    settings.WEBHOOK_ATTEMPT_LEASE_SECONDS = 1.5  # the exchange is cut after 1 s
+    receiver = receiver_factory(200, drip_seconds=0.1)  # each byte well inside any timeout
+    company = CompanyFactory(webhook_url=receiver.url)
+    event = webhooks.event_record(company=company, kind="order.updated", payload={})
+
+    attempt = deliver_now(event)
+
+    assert attempt.status_code is None
+    assert attempt.error.startswith("TimeoutError: No complete answer within")
+    assert attempt.finished_at < attempt.leased_until
+    assert 900 <= attempt.duration_ms < 1400
+    event.refresh_from_db()
+    assert (event.state, event.attempts) == (EventState.PENDING, 1)
