@@ -202,6 +202,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.api.schema.camel_case_path_parameters",
+        "config.api.schema.response_links",
         "config.api.schema.rate_limit_headers",
     ],
     # Swagger UI's files are served from this installation, not a CDN: the docs work offline.

@@ -147,3 +147,38 @@ def rate_limit_headers(result, generator, request, public):
                     {name: {"$ref": f"#/components/headers/{name}"} for name in names}
                 )
     return result
+
+
+# What an answer gives the next call: the id of the record it made, for reading it (and, for
+# orders, changing it). Generated clients and Schemathesis' stateful tests follow them.
+LINKS = {
+    ("/employees", "post", "200"): {
+        "GetEmployee": ("employees_retrieve", "employeeId", "/envelop/id"),
+    },
+    ("/hardwares", "post", "201"): {
+        "GetHardware": ("hardwares_retrieve", "hardwareId", "/envelop/0/id"),
+    },
+    ("/movement_requests/onboarding", "post", "201"): {
+        "GetMovementRequest": ("movement_requests_retrieve", "movementRequestId", "/envelop/0/id"),
+    },
+    ("/movement_requests/offboarding", "post", "201"): {
+        "GetMovementRequest": ("movement_requests_retrieve", "movementRequestId", "/envelop/0/id"),
+    },
+    ("/orders/quote", "post", "201"): {
+        "GetOrder": ("orders_retrieve", "orderId", "/envelop/0/id"),
+        "SelectAlternative": ("orders_alternatives_select", "orderId", "/envelop/0/id"),
+        "RemoveLines": ("orders_hardware_requests_remove", "orderId", "/envelop/0/id"),
+    },
+}
+
+
+def response_links(result, generator, request, public):
+    """drf-spectacular postprocessing hook: OpenAPI links from each answer that makes a
+    record to the operations that take its id (LINKS)."""
+    for (path, method, status), links in LINKS.items():
+        response = result["paths"][path][method]["responses"][status]
+        response["links"] = {
+            name: {"operationId": operation, "parameters": {parameter: f"$response.body#{pointer}"}}
+            for name, (operation, parameter, pointer) in links.items()
+        }
+    return result

@@ -100,3 +100,28 @@ def test_every_answer_documents_the_rate_limit_headers_and_429_its_retry_after(a
     assert too_many["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/ErrorEnvelope"
     }
+
+
+def test_answers_that_make_a_record_link_to_the_operations_that_take_its_id(anonymous):
+    schema = anonymous.get("/schema/", {"format": "json"}).json()
+    operations = {
+        operation["operationId"]
+        for operations in schema["paths"].values()
+        for operation in operations.values()
+    }
+
+    quoted = schema["paths"]["/orders/quote"]["post"]["responses"]["201"]["links"]
+
+    assert quoted["GetOrder"] == {
+        "operationId": "orders_retrieve",
+        "parameters": {"orderId": "$response.body#/envelop/0/id"},
+    }
+    every_link = [
+        link
+        for operations_ in schema["paths"].values()
+        for operation in operations_.values()
+        for response in operation["responses"].values()
+        for link in response.get("links", {}).values()
+    ]
+    assert len(every_link) == 7
+    assert {link["operationId"] for link in every_link} <= operations
