@@ -48,6 +48,17 @@ NOT_FOUND = "No such record visible to this API client."
 
 
 class EnvelopeAutoSchema(AutoSchema):
+    def _unwrap_list_serializer(self, serializer, direction):
+        """A `many=True` list with its bounds, which drf-spectacular leaves out (it shows those
+        of a ListField): `minItems` when it may not be empty, `maxItems` for its `max_length`."""
+        schema = super()._unwrap_list_serializer(serializer, direction)
+        if schema and schema.get("type") == "array":
+            if not serializer.allow_empty or serializer.min_length:
+                schema["minItems"] = max(serializer.min_length or 0, 1)
+            if serializer.max_length is not None:
+                schema["maxItems"] = serializer.max_length
+        return schema
+
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
         for code, response in responses.items():

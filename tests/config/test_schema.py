@@ -38,3 +38,26 @@ def test_swagger_ui_is_served_with_its_files_from_this_installation(anonymous):
     assert page.status_code == 200
     assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in page.content.decode()
     assert "cdn" not in page.content.decode().lower()
+
+
+def test_the_schema_states_the_bounds_and_shapes_of_the_inputs(anonymous):
+    schemas = anonymous.get("/schema/", {"format": "json"}).json()["components"]["schemas"]
+
+    def field(component, name):
+        return schemas[component]["properties"][name]
+
+    company_code = {"pattern": "^[A-Za-z0-9]{3}$", "minLength": 3, "maxLength": 3}
+    assert company_code.items() <= field("HardwareCreateRequest", "companyCode").items()
+    assert field("CompanyCreateRequest", "companyCode")["pattern"] == "^[A-Za-z0-9]{3}$"
+    assert field("EmployeeUpsertRequest", "countryCode")["pattern"] == "^[A-Za-z]{2}$"
+    assert field("HardwareCreateRequest", "description")["maxLength"] == 2000
+    assert field("QuoteLineRequest", "notes")["maxLength"] == 2000
+    assert {"minimum": 1, "maximum": 1000}.items() <= field("QuoteLineRequest", "amount").items()
+    assert field("PatchedLinesRemoveRequest", "hardwareRequests")["maxItems"] == 200
+    assert {"minItems": 1, "maxItems": 200}.items() <= field("QuoteRequest", "hardwares").items()
+    assert field("OffboardingHardwaresRequest", "newHardwares")["maxItems"] == 500
+    assert {"minItems": 1, "maxItems": 500}.items() <= field(
+        "OnboardingRequest", "hardwareIds"
+    ).items()
+    assert field("QuoteEmployeeRequest", "phone")["maxLength"] == 32
+    assert schemas["HandledByEnum"]["enum"] == ["PROVIDER", "COMPANY"]

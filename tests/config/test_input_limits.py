@@ -1,0 +1,245 @@
+"""Every input bounded and typed (issue 10, item 3): maximum lengths and sizes, strict JSON
+types, and 413 for a body too large to read."""
+
+import uuid
+
+import pytest
+from django.test import Client, override_settings
+
+from companies.models import Company
+from hardware.models import Hardware
+from tests.factories import CompanyFactory, EmployeeFactory, HardwareRequestFactory, OrderFactory
+from tests.support import assert_refused
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def company(caller):
+    return CompanyFactory(api_client=caller.api_client, code="LIM")
+
+
+def invalid(response, field, message):
+    assert_refused(response, 400, "Invalid request data", [{"field": field, "message": message}])
+
+
+def invalid_company(response, field, message):
+    """The refusal of POST /companies, whose errors carry `envelop: []`."""
+    details = [{"field": field, "message": message}]
+    assert_refused(response, 400, "Invalid request data", details, with_empty_envelop=True)
+
+
+def create_hardware(caller, **fields):
+    body = {"companyCode": "LIM", "countryCode": "US", "hardwareType": "MONITOR", **fields}
+    return caller.post("/hardwares", body, format="json")
+
+
+def quote(caller, **line):
+    body = {
+        "companyCode": "LIM",
+        "countryCode": "US",
+        "sendTo": "STORAGE",
+        "hardwares": [{"hardwareType": "MOUSE", "amount": 1, **line}],
+    }
+    return caller.post("/orders/quote", body, format="json")
+
+
+# --- lengths and sizes -------------------------------------------------------------------------
+
+
+def test_a_hardware_description_holds_at_most_2000_characters(caller, company):
+    longest = create_hardware(caller, description="d" * 2000, serialNumber="S-1")
+    too_long = create_hardware(caller, description="d" * 2001, serialNumber="S-2")
+
+    assert longest.status_code == 201
+    invalid(too_long, "description", "Ensure this field has no more than 2000 characters.")
+    assert not Hardware.objects.filter(serial_number="S-2").exists()
+
+
+def test_a_new_items_description_in_an_offboarding_holds_at_most_2000_characters(caller, company):
+    employee = EmployeeFactory(company=company)
+    item = {
+        "serialNumber": "NEW-1",
+        "dateBought": "2025-01-15T10:30:00Z",
+        "hardwareType": "MONITOR",
+        "description": "d" * 2001,
+    }
+    body = {
+        "companyCode": "LIM",
+        "employeeEmail": employee.email,
+        "handledBy": "COMPANY",
+        "hardwares": {"newHardwares": [item]},
+    }
+
+    response = caller.post("/movement_requests/offboarding", body, format="json")
+
+    invalid(
+        response,
+        "hardwares.newHardwares[0].description",
+        "Ensure this field has no more than 2000 characters.",
+    )
+
+
+def test_a_quote_lines_notes_hold_at_most_2000_characters(caller, company):
+    longest = quote(caller, notes="n" * 2000)
+    too_long = quote(caller, notes="n" * 2001)
+
+    assert longest.status_code == 201
+    invalid(too_long, "hardwares[0].notes", "Ensure this field has no more than 2000 characters.")
+
+
+def test_a_removal_naming_more_entries_than_an_order_has_lines_is_refused_in_one_message(
+    caller, company
+):
+    order = OrderFactory(company=company)
+    line = HardwareRequestFactory(order=order)
+    entries = [{"hardwareRequestId": str(uuid.uuid4())} for _ in range(10_000)]
+
+    response = caller.patch(
+        f"/orders/{order.id}/hardware-requests/remove",
+        {"companyCode": "LIM", "hardwareRequests": entries},
+        format="json",
+    )
+
+    invalid(
+        response,
+        "hardwareRequests",
+        "hardwareRequests holds at most 200 entries, as many as an order has lines",
+    )
+    assert len(response.content) < 500
+    line.refresh_from_db()
+
+
+def test_an_over_long_list_is_refused_before_its_entries_are_read(caller, company):
+    """201 entries that are each wrong get one message about the list, none about an entry."""
+    order = OrderFactory(company=company)
+
+    response = caller.patch(
+        f"/orders/{order.id}/hardware-requests/remove",
+        {"companyCode": "LIM", "hardwareRequests": [{"amount": "x"}] * 201},
+        format="json",
+    )
+
+    assert [detail["field"] for detail in response.json()["details"]] == ["hardwareRequests"]
+
+
+def test_an_offboarding_carries_at_most_500_new_items(caller, company):
+    employee = EmployeeFactory(company=company)
+    item = {"serialNumber": "N", "dateBought": "2025-01-15T10:30:00Z", "hardwareType": "MOUSE"}
+    body = {
+        "companyCode": "LIM",
+        "employeeEmail": employee.email,
+        "handledBy": "COMPANY",
+        "hardwares": {"newHardwares": [item] * 501},
+    }
+
+    response = caller.post("/movement_requests/offboarding", body, format="json")
+
+    invalid(
+        response,
+        "hardwares.newHardwares",
+        "Ensure this field has no more than 500 elements.",
+    )
+
+
+# --- strict types ------------------------------------------------------------------------------
+
+
+def test_a_number_is_not_a_string(caller):
+    response = caller.post(
+        "/companies", {"name": "Acme", "companyCode": "ACM", "abmCode": -271}, format="json"
+    )
+
+    invalid_company(response, "abmCode", "Not a valid string.")
+    assert not Company.objects.filter(code="ACM").exists()
+
+
+def test_a_string_is_not_a_number(caller, company):
+    response = quote(caller, amount="3")
+
+    invalid(response, "hardwares[0].amount", "amount must be a positive integer")
+
+
+@pytest.mark.parametrize("value", ["yes", "true", 1, "1"])
+def test_only_true_and_false_are_booleans(caller, company, value):
+    response = create_hardware(caller, newHardware=value, serialNumber="S-1")
+
+    invalid(response, "newHardware", "Must be a valid boolean.")
+
+
+def test_a_number_is_not_an_identifier(caller, company):
+    response = create_hardware(caller, employeeProfileId=12345)
+
+    invalid(response, "employeeProfileId", "Must be a valid UUID.")
+
+
+def test_a_choice_is_a_string(caller, company):
+    response = create_hardware(caller, hardwareType=["MONITOR"])
+
+    invalid(response, "hardwareType", "\"['MONITOR']\" is not a valid choice.")
+
+
+def test_the_entries_of_a_list_are_typed_too(caller, company):
+    employee = EmployeeFactory(company=company)
+    body = {"companyCode": "LIM", "hardwareIds": [7], "employeeEmail": employee.email}
+
+    response = caller.post("/movement_requests/onboarding", body, format="json")
+
+    invalid(response, "hardwareIds[0]", "Must be a valid UUID.")
+
+
+# --- body size ---------------------------------------------------------------------------------
+
+
+@override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=1_000)
+def test_a_body_over_the_upload_limit_is_413_in_the_error_envelope(caller, company):
+    response = create_hardware(caller, description="d" * 2_000)
+
+    assert_refused(response, 413, "Request body too large")
+
+
+@pytest.mark.urls("tests.config.urls")
+@override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=1_000)
+def test_a_body_too_large_for_django_itself_is_413_in_the_error_envelope():
+    response = Client(raise_request_exception=False).post(
+        "/test/plain-body", "x" * 2_000, content_type="text/plain"
+    )
+
+    assert_refused(response, 413, "Request body too large")
+
+
+@override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=1_000)
+def test_a_body_too_large_through_the_gateway_is_413_too(caller, company):
+    body = {"verb": "POST", "request": "hardwares", "vendor": "hlos", "data": {"x": "d" * 2_000}}
+
+    response = caller.post("/gateway", body, format="json")
+
+    assert_refused(response, 413, "Request body too large")
+
+
+def test_a_length_is_judged_as_sent_not_once_trimmed(caller):
+    response = caller.post(
+        "/companies", {"name": "Acme" + " " * 300, "companyCode": "ACM"}, format="json"
+    )
+
+    invalid_company(response, "name", "Ensure this field has no more than 200 characters.")
+
+
+def test_a_phone_is_bounded_before_it_is_parsed(caller, company):
+    body = {
+        "company": {
+            "name": "Fresh Co",
+            "companyCode": "FRE",
+            "countryCode": "BR",
+            "legalNumber": "12.345.678/0001-90",
+            "contactEmail": "buyer@fresh.example.com",
+            "phone": "+55 11 91234 5678" + " " * 40,
+        },
+        "countryCode": "BR",
+        "sendTo": "STORAGE",
+        "hardwares": [{"hardwareType": "MOUSE", "amount": 1}],
+    }
+
+    response = caller.post("/orders/quote", body, format="json")
+
+    invalid(response, "company.phone", "Ensure this field has no more than 32 characters.")
