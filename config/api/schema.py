@@ -11,7 +11,11 @@ from config.api.serializers import camel_case
 
 # The `countryCode` criterion of the lists, as the schema shows it.
 COUNTRY_CODE_PARAMETER = OpenApiParameter(
-    "countryCode", str, description="ISO 3166-1 alpha-2 or EU, in any case."
+    "countryCode",
+    str,
+    # Empty is no criterion.
+    pattern=r"^([A-Za-z]{2})?$",
+    description="ISO 3166-1 alpha-2 or EU, in any case; empty or absent for all.",
 )
 
 

@@ -243,3 +243,11 @@ def test_a_phone_is_bounded_before_it_is_parsed(caller, company):
     response = caller.post("/orders/quote", body, format="json")
 
     invalid(response, "company.phone", "Ensure this field has no more than 32 characters.")
+
+
+def test_the_gateways_envelope_is_bounded_too(caller):
+    body = {"verb": "GET", "request": "companies?" + "x" * 2_000, "vendor": "hlos"}
+
+    response = caller.post("/gateway", body, format="json")
+
+    invalid(response, "request", "Ensure this field has no more than 2000 characters.")

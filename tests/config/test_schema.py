@@ -41,7 +41,11 @@ def test_swagger_ui_is_served_with_its_files_from_this_installation(anonymous):
 
 
 def test_the_schema_states_the_bounds_and_shapes_of_the_inputs(anonymous):
-    schemas = anonymous.get("/schema/", {"format": "json"}).json()["components"]["schemas"]
+    schema = anonymous.get("/schema/", {"format": "json"}).json()
+    schemas = schema["components"]["schemas"]
+    listing = schema["paths"]["/hardwares"]["get"]["parameters"]
+    country = next(p for p in listing if p["name"] == "countryCode")
+    assert country["schema"]["pattern"] == "^([A-Za-z]{2})?$"
 
     def field(component, name):
         return schemas[component]["properties"][name]
