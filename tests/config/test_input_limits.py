@@ -225,24 +225,39 @@ def test_a_length_is_judged_as_sent_not_once_trimmed(caller):
     invalid_company(response, "name", "Ensure this field has no more than 200 characters.")
 
 
-def test_a_phone_is_bounded_before_it_is_parsed(caller, company):
+def quote_for_a_new_company(caller, **company):
+    fields = {
+        "name": "Fresh Co",
+        "companyCode": "FRE",
+        "countryCode": "BR",
+        "legalNumber": "12.345.678/0001-90",
+        "contactEmail": "buyer@fresh.example.com",
+        "phone": "+55 11 91234 5678",
+        **company,
+    }
     body = {
-        "company": {
-            "name": "Fresh Co",
-            "companyCode": "FRE",
-            "countryCode": "BR",
-            "legalNumber": "12.345.678/0001-90",
-            "contactEmail": "buyer@fresh.example.com",
-            "phone": "+55 11 91234 5678" + " " * 40,
-        },
+        "company": fields,
         "countryCode": "BR",
         "sendTo": "STORAGE",
         "hardwares": [{"hardwareType": "MOUSE", "amount": 1}],
     }
+    return caller.post("/orders/quote", body, format="json")
 
-    response = caller.post("/orders/quote", body, format="json")
+
+def test_a_phone_is_bounded_before_it_is_parsed(caller):
+    response = quote_for_a_new_company(caller, phone="+55 11 91234 5678" + " " * 40)
 
     invalid(response, "company.phone", "Ensure this field has no more than 32 characters.")
+
+
+def test_an_e_mail_longer_than_its_column_is_refused_not_a_server_error(caller):
+    """Django's e-mail validator takes up to 320 characters; the column holds 254."""
+    address = "a" * 64 + "@" + "b" * 60 + "." + "c" * 60 + "." + "d" * 60 + "." + "e" * 60 + ".com"
+
+    response = quote_for_a_new_company(caller, contactEmail=address)
+
+    invalid(response, "company.contactEmail", "Ensure this field has no more than 254 characters.")
+    assert not Company.objects.filter(code="FRE").exists()
 
 
 def test_the_gateways_envelope_is_bounded_too(caller):
