@@ -1,6 +1,6 @@
 """Serializer fields shared by every app's API, and the strict typing every field gets."""
 
-from django.core.validators import RegexValidator
+from django.core.validators import MaxLengthValidator, MinLengthValidator, RegexValidator
 from rest_framework import serializers
 
 from config.countries import is_country_code
@@ -43,8 +43,10 @@ class CompanyCodeField(serializers.CharField):
     company code`, as the contract asks, rather than as a malformed field."""
 
     def __init__(self, **kwargs):
-        pattern = RegexValidator(COMPANY_CODE_PATTERN)
-        super().__init__(min_length=3, max_length=3, validators=[pattern], **kwargs)
+        # Validators the schema reads and the field never runs (nor `make_strict`, which
+        # judges a `max_length`): the lookup is the one to refuse.
+        shape = [MinLengthValidator(3), MaxLengthValidator(3), RegexValidator(COMPANY_CODE_PATTERN)]
+        super().__init__(validators=shape, **kwargs)
 
     def run_validators(self, value):
         pass

@@ -266,3 +266,20 @@ def test_the_gateways_envelope_is_bounded_too(caller):
     response = caller.post("/gateway", body, format="json")
 
     invalid(response, "request", "Ensure this field has no more than 2000 characters.")
+
+
+@pytest.mark.parametrize("code", ["LIMS", "L" * 5_000, "LI"])
+def test_a_company_code_of_another_shape_is_an_unknown_code_not_a_malformed_field(
+    caller, company, code
+):
+    """The schema states the shape of a code; the answer to another is the contract's."""
+    body = {
+        "companyCode": code,
+        "countryCode": "US",
+        "sendTo": "STORAGE",
+        "hardwares": [{"hardwareType": "MOUSE", "amount": 1}],
+    }
+
+    response = caller.post("/orders/quote", body, format="json")
+
+    assert_refused(response, 400, "Invalid company code")
