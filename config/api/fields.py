@@ -1,6 +1,10 @@
 """Serializer fields shared by every app's API, and the strict typing every field gets."""
 
+import re
+
+from django.conf import settings
 from django.core.validators import MaxLengthValidator, MinLengthValidator, RegexValidator
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.countries import is_country_code
@@ -50,6 +54,17 @@ class CompanyCodeField(serializers.CharField):
 
     def run_validators(self, value):
         pass
+
+
+def any_case(word: str) -> str:
+    """A pattern matching `word` in any case (JSON Schema patterns take no flags)."""
+    return "".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else re.escape(c) for c in word)
+
+
+@extend_schema_field({"type": "string", "pattern": rf"^\s*{any_case(settings.SERVICE_VENDOR)}\s*$"})
+class VendorField(serializers.CharField):
+    """The gateway's `vendor`: the schema states the one value it takes (SERVICE_VENDOR, in any
+    case); the gateway judges it, answering another with `Unknown vendor`."""
 
 
 def email_field(**kwargs) -> serializers.EmailField:

@@ -20,6 +20,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
 from config.api.envelope import EnvelopeRenderer
+from config.api.fields import VendorField
 from config.api.middleware import strip_trailing_slash
 from config.api.parsers import JSONBodyParser
 from config.api.views import UnknownPathView, unknown_path_message
@@ -35,8 +36,8 @@ class GatewayRequestSerializer(serializers.Serializer):
         max_length=2000,
         help_text="The operation's path without the leading slash, identifiers filled in.",
     )
-    vendor = serializers.CharField(
-        max_length=100, help_text="The service's vendor constant (SERVICE_VENDOR)."
+    vendor = VendorField(
+        max_length=100, help_text="The service's vendor constant (SERVICE_VENDOR), in any case."
     )
     filters = serializers.DictField(
         required=False, default=dict, help_text="Read criteria, sent as the query string."

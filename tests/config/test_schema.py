@@ -65,3 +65,4 @@ def test_the_schema_states_the_bounds_and_shapes_of_the_inputs(anonymous):
     ).items()
     assert field("QuoteEmployeeRequest", "phone")["maxLength"] == 32
     assert schemas["HandledByEnum"]["enum"] == ["PROVIDER", "COMPANY"]
+    assert field("GatewayRequestRequest", "vendor")["pattern"] == r"^\s*[hH][lL][oO][sS]\s*$"
