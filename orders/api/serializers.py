@@ -1,3 +1,4 @@
+from django.core.validators import MinValueValidator
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -160,10 +161,14 @@ class AlternativeSelectSerializer(api.Serializer):
 
 @extend_schema_field(OpenApiTypes.INT)
 class AsSentField(serializers.Field):
-    """A value passed on as sent, to a service that words the refusal of a bad one itself."""
+    """A value passed on as sent, to a service that words the refusal of a bad one itself.
+    Its validators only state in the schema what the service takes; they are not run."""
 
     def to_internal_value(self, data):
         return data
+
+    def run_validators(self, value):
+        pass
 
     def to_representation(self, value):
         return value
@@ -176,6 +181,7 @@ class LineRemovalSerializer(api.Serializer):
     amount = AsSentField(
         required=False,
         allow_null=True,
+        validators=[MinValueValidator(1)],
         help_text="Units to remove, a positive integer; omitted, null, or the line's amount "
         "or more: the whole line.",
     )
