@@ -28,10 +28,15 @@ class CountryCodeField(serializers.CharField):
 
     def __init__(self, *, allow_eu: bool = False, **kwargs):
         self.allow_eu = allow_eu
-        super().__init__(min_length=2, max_length=2, **kwargs)
-        # Never the one to refuse (a code that passed `to_internal_value` matches): it puts the
-        # shape of a code in the schema.
-        self.validators.append(RegexValidator(COUNTRY_CODE_PATTERN))
+        super().__init__(**kwargs)
+        # The shape of a code, for the schema. Never the ones to refuse (a code that passed
+        # `to_internal_value` matches); as validators rather than `max_length`, which
+        # `make_strict` would judge before the code is trimmed and named as no country code.
+        self.validators += [
+            MinLengthValidator(2),
+            MaxLengthValidator(2),
+            RegexValidator(COUNTRY_CODE_PATTERN),
+        ]
 
     def to_internal_value(self, data):
         code = super().to_internal_value(data).upper()

@@ -283,3 +283,14 @@ def test_a_company_code_of_another_shape_is_an_unknown_code_not_a_malformed_fiel
     response = caller.post("/orders/quote", body, format="json")
 
     assert_refused(response, 400, "Invalid company code")
+
+
+@pytest.mark.parametrize(("code", "status_code"), [(" us ", 201), ("USA", 400), ("U" * 5_000, 400)])
+def test_a_country_code_is_judged_as_a_code_whatever_its_length(caller, company, code, status_code):
+    """The schema states two letters; a longer value is still named as no country code."""
+    response = create_hardware(caller, countryCode=code, serialNumber="S-1")
+
+    assert response.status_code == status_code
+    if status_code == 400:
+        message = f"{code} is not an ISO 3166-1 alpha-2 country code"
+        invalid(response, "countryCode", message)
