@@ -72,6 +72,12 @@ class VendorField(serializers.CharField):
     case); the gateway judges it, answering another with `Unknown vendor`."""
 
 
+# The schema of an http(s) URL (a webhook's), whose scheme the URL validator judges in any case.
+http_url_schema = extend_schema_field(
+    {"type": "string", "format": "uri", "pattern": rf"^{any_case('http')}[sS]?://"}
+)
+
+
 def email_field(**kwargs) -> serializers.EmailField:
     """An e-mail address, no longer than an address can be."""
     return serializers.EmailField(max_length=MAX_EMAIL_LENGTH, **kwargs)

@@ -59,6 +59,7 @@ def test_the_schema_states_the_bounds_and_shapes_of_the_inputs(anonymous):
     assert {"minimum": 1, "maximum": 1000}.items() <= field("QuoteLineRequest", "amount").items()
     assert field("PatchedLinesRemoveRequest", "hardwareRequests")["maxItems"] == 200
     assert field("LineRemovalRequest", "amount")["minimum"] == 1
+    assert field("CompanyCreateRequest", "webhookUrl")["pattern"] == "^[hH][tT][tT][pP][sS]?://"
     assert {"minItems": 1, "maxItems": 200}.items() <= field("QuoteRequest", "hardwares").items()
     assert field("OffboardingHardwaresRequest", "newHardwares")["maxItems"] == 500
     assert {"minItems": 1, "maxItems": 500}.items() <= field(
