@@ -12,6 +12,8 @@ from employees.models import Employee
 from employees.services import EmployeeDetails
 
 
+# What the schema shows of a phone: it starts with + (and the country code).
+@extend_schema_field({"type": "string", "pattern": r"^\s*\+"})
 class PhoneNumberField(serializers.CharField):
     """A phone number with `+` and country code, given in any layout, returned in E.164."""
 

@@ -65,6 +65,8 @@ def test_the_schema_states_the_bounds_and_shapes_of_the_inputs(anonymous):
     assert {"minItems": 1, "maxItems": 500}.items() <= field(
         "OnboardingRequest", "hardwareIds"
     ).items()
-    assert field("QuoteEmployeeRequest", "phone")["maxLength"] == 32
+    assert {"pattern": r"^\s*\+", "maxLength": 32}.items() <= field(
+        "QuoteEmployeeRequest", "phone"
+    ).items()
     assert schemas["HandledByEnum"]["enum"] == ["PROVIDER", "COMPANY"]
     assert field("GatewayRequestRequest", "vendor")["pattern"] == r"^\s*[hH][lL][oO][sS]\s*$"
