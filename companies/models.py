@@ -58,11 +58,6 @@ def new_webhook_secret() -> str:
     return "whsec_" + base64.b64encode(secrets.token_bytes(32)).decode()
 
 
-# How a client may write a company code: three letters or digits, in any case (stored in
-# capitals, as the constraint below says).
-COMPANY_CODE_PATTERN = r"^[A-Za-z0-9]{3}$"
-
-
 class CompanySource(models.TextChoices):
     INTERNAL = "INTERNAL"
 

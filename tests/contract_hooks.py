@@ -11,7 +11,7 @@ import re
 import schemathesis
 
 DEMO_COMPANY = "DEM"
-# The schema's companyCode pattern (companies.models.COMPANY_CODE_PATTERN; this process runs
+# The schema's companyCode pattern (config.api.fields.COMPANY_CODE_PATTERN; this process runs
 # without Django, so it cannot import the models).
 WELL_FORMED_CODE = re.compile(r"^[A-Za-z0-9]{3}$")
 

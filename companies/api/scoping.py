@@ -7,8 +7,9 @@ view cannot read a record without going through one of these first.
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 
-from companies.models import COMPANY_CODE_PATTERN, Company
+from companies.models import Company
 from companies.selectors import INVALID_COMPANY_CODE, company_get_managed
+from config.api.fields import COMPANY_CODE_PATTERN
 from config.errors import ServiceError
 
 # The `companyCode` query parameter, as the schema of every company-scoped read shows it.

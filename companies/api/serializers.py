@@ -1,10 +1,10 @@
 from django.core.validators import URLValidator
 from rest_framework import serializers
 
-from companies.models import COMPANY_CODE_PATTERN, Company
+from companies.models import Company
 from companies.services import CompanyDetails
 from config.api import serializers as api
-from config.api.fields import CountryCodeField
+from config.api.fields import COMPANY_CODE_PATTERN, CountryCodeField, http_url_schema
 
 
 class CompanySerializer(api.ModelSerializer):
@@ -27,6 +27,7 @@ class CompanySerializer(api.ModelSerializer):
         ]
 
 
+@http_url_schema
 class WebhookUrlField(serializers.CharField):
     """An http(s) URL, the only kind that can receive webhooks."""
 

@@ -12,7 +12,7 @@ from http import HTTPStatus
 
 import orjson
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import SuspiciousOperation
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import Http404
 from django.utils.functional import Promise
 from rest_framework import exceptions, status
@@ -30,6 +30,7 @@ VALIDATION_MESSAGE = "Invalid request data"
 INVALID_JSON_MESSAGE = "Invalid JSON body"
 UNAUTHORIZED_MESSAGE = "Unauthorized access"
 SERVER_ERROR_MESSAGE = "Internal server error"
+TOO_LARGE_MESSAGE = "Request body too large"
 
 
 def success_envelope(data, status_code: int) -> dict:
@@ -95,6 +96,9 @@ def exception_handler(exc: Exception, context: dict) -> Response:
             headers["WWW-Authenticate"] = authenticate_header
     elif isinstance(exc, Http404):
         status_code, message = status.HTTP_404_NOT_FOUND, str(exc) or "Not found"
+    elif isinstance(exc, RequestDataTooBig):
+        # Django's message names the setting; a client needs to know only what to change.
+        status_code, message = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, TOO_LARGE_MESSAGE
     elif isinstance(exc, SuspiciousOperation):
         # e.g. more query parameters than Django reads (TooManyFieldsSent)
         status_code, message = status.HTTP_400_BAD_REQUEST, str(exc) or "Bad request"

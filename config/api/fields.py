@@ -1,8 +1,22 @@
-"""Serializer fields shared by every app's API."""
+"""Serializer fields shared by every app's API, and the strict typing every field gets."""
 
+import re
+
+from django.conf import settings
+from django.core.validators import MaxLengthValidator, MinLengthValidator, RegexValidator
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.countries import is_country_code
+
+# What the schema shows for a company code; the code itself is judged by the company lookup,
+# which answers any other value as an unknown code (`Invalid company code`).
+COMPANY_CODE_PATTERN = r"^[A-Za-z0-9]{3}$"
+COUNTRY_CODE_PATTERN = r"^[A-Za-z]{2}$"
+# The longest free text a body may carry (descriptions, notes).
+MAX_TEXT_LENGTH = 2000
+# RFC 5321's limit on an address, the one Django's EmailValidator assumes.
+MAX_EMAIL_LENGTH = 254
 
 
 class CountryCodeField(serializers.CharField):
@@ -15,9 +29,115 @@ class CountryCodeField(serializers.CharField):
     def __init__(self, *, allow_eu: bool = False, **kwargs):
         self.allow_eu = allow_eu
         super().__init__(**kwargs)
+        # The shape of a code, for the schema. Never the ones to refuse (a code that passed
+        # `to_internal_value` matches); as validators rather than `max_length`, which
+        # `make_strict` would judge before the code is trimmed and named as no country code.
+        self.validators += [
+            MinLengthValidator(2),
+            MaxLengthValidator(2),
+            RegexValidator(COUNTRY_CODE_PATTERN),
+        ]
 
     def to_internal_value(self, data):
         code = super().to_internal_value(data).upper()
         if not is_country_code(code, allow_eu=self.allow_eu):
             self.fail("invalid_country", value=data)
         return code
+
+
+class CompanyCodeField(serializers.CharField):
+    """The `companyCode` naming a company the caller manages, in a write body. Its shape (three
+    letters or digits) is declared for the schema, but judged by the lookup
+    (`companies.api.scoping`), which answers any other value as an unknown code, `Invalid
+    company code`, as the contract asks, rather than as a malformed field."""
+
+    def __init__(self, **kwargs):
+        # Validators the schema reads and the field never runs (nor `make_strict`, which
+        # judges a `max_length`): the lookup is the one to refuse.
+        shape = [MinLengthValidator(3), MaxLengthValidator(3), RegexValidator(COMPANY_CODE_PATTERN)]
+        super().__init__(validators=shape, **kwargs)
+
+    def run_validators(self, value):
+        pass
+
+
+def any_case(word: str) -> str:
+    """A pattern matching `word` in any case (JSON Schema patterns take no flags)."""
+    return "".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else re.escape(c) for c in word)
+
+
+@extend_schema_field({"type": "string", "pattern": rf"^\s*{any_case(settings.SERVICE_VENDOR)}\s*$"})
+class VendorField(serializers.CharField):
+    """The gateway's `vendor`: the schema states the one value it takes (SERVICE_VENDOR, in any
+    case); the gateway judges it, answering another with `Unknown vendor`."""
+
+
+# The schema of an http(s) URL (a webhook's), whose scheme the URL validator judges in any case.
+http_url_schema = extend_schema_field(
+    {"type": "string", "format": "uri", "pattern": rf"^{any_case('http')}[sS]?://"}
+)
+
+
+def email_field(**kwargs) -> serializers.EmailField:
+    """An e-mail address, no longer than an address can be."""
+    return serializers.EmailField(max_length=MAX_EMAIL_LENGTH, **kwargs)
+
+
+# --- strict types and bounds -----------------------------------------------------------------
+#
+# DRF reads a JSON number as a string (`-271` -> "-271"), a string as a number ("3" -> 3) and
+# "yes", "on" or 1 as true. The interface types every field, so a value of another JSON type is
+# refused with the field's own `invalid` message. And DRF judges a length after reading: a
+# string once trimmed and converted, a list once every entry is checked. Here the length sent
+# is judged first. Applied to every field of every serializer by the serializer base
+# (config.api.serializers), not field by field.
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _is_string(value) -> bool:
+    return isinstance(value, str)
+
+
+# (field class, the JSON values it takes, the error key refusing the others), most specific
+# first. Decimal fields keep DRF's reading: the schema types them as decimal strings, and a
+# JSON number is read exactly from its text.
+STRICT_TYPES = (
+    (serializers.DecimalField, None, None),
+    (serializers.BooleanField, lambda value: isinstance(value, bool), "invalid"),
+    (serializers.IntegerField, _is_number, "invalid"),
+    (serializers.FloatField, _is_number, "invalid"),
+    (serializers.ChoiceField, _is_string, "invalid_choice"),
+    (serializers.CharField, _is_string, "invalid"),
+    (serializers.UUIDField, _is_string, "invalid"),
+    (serializers.ListField, lambda value: True, None),
+)
+
+
+def make_strict(field: serializers.Field) -> None:
+    """Make `field` (and the fields of its entries, for lists and maps) take only values of its
+    JSON type, no longer than its `max_length` as sent. An over-long list is refused at once,
+    with one message, rather than after checking (and reporting on) every entry."""
+    if isinstance(field, serializers.ListField | serializers.DictField):
+        make_strict(field.child)
+    for field_class, accepts, error_key in STRICT_TYPES:
+        if isinstance(field, field_class):
+            if accepts is not None:
+                _check_first(field, accepts, error_key)
+            return
+
+
+def _check_first(field: serializers.Field, accepts, error_key: str | None) -> None:
+    convert = field.to_internal_value
+    max_length = getattr(field, "max_length", None)
+
+    def to_internal_value(data):
+        if not accepts(data):
+            field.fail(error_key, input=data)
+        if max_length is not None and isinstance(data, str | list) and len(data) > max_length:
+            field.fail("max_length", max_length=max_length)
+        return convert(data)
+
+    field.to_internal_value = to_internal_value

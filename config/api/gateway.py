@@ -27,6 +27,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from config.api.envelope import EnvelopeRenderer
+from config.api.fields import VendorField
 from config.api.middleware import strip_trailing_slash
 from config.api.parsers import JSONBodyParser
 from config.api.throttling import STATE_ATTRIBUTE
@@ -35,11 +36,17 @@ from config.errors import ServiceError
 
 
 class GatewayRequestSerializer(serializers.Serializer):
-    verb = serializers.CharField(help_text="HTTP method of the operation, e.g. GET or POST.")
-    request = serializers.CharField(
-        help_text="The operation's path without the leading slash, identifiers filled in."
+    # Bounds as on every body (docs/decisions.md, Input bounds and types).
+    verb = serializers.CharField(
+        max_length=10, help_text="HTTP method of the operation, e.g. GET or POST."
     )
-    vendor = serializers.CharField(help_text="The service's vendor constant (SERVICE_VENDOR).")
+    request = serializers.CharField(
+        max_length=2000,
+        help_text="The operation's path without the leading slash, identifiers filled in.",
+    )
+    vendor = VendorField(
+        max_length=100, help_text="The service's vendor constant (SERVICE_VENDOR), in any case."
+    )
     filters = serializers.DictField(
         required=False, default=dict, help_text="Read criteria, sent as the query string."
     )

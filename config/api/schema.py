@@ -11,7 +11,11 @@ from config.api.serializers import camel_case
 
 # The `countryCode` criterion of the lists, as the schema shows it.
 COUNTRY_CODE_PARAMETER = OpenApiParameter(
-    "countryCode", str, description="ISO 3166-1 alpha-2 or EU, in any case."
+    "countryCode",
+    str,
+    # Empty is no criterion.
+    pattern=r"^([A-Za-z]{2})?$",
+    description="ISO 3166-1 alpha-2 or EU, in any case; empty or absent for all.",
 )
 
 
@@ -48,6 +52,17 @@ NOT_FOUND = "No such record visible to this API client."
 
 
 class EnvelopeAutoSchema(AutoSchema):
+    def _unwrap_list_serializer(self, serializer, direction):
+        """A `many=True` list with its bounds, which drf-spectacular leaves out (it shows those
+        of a ListField): `minItems` when it may not be empty, `maxItems` for its `max_length`."""
+        schema = super()._unwrap_list_serializer(serializer, direction)
+        if schema and schema.get("type") == "array":
+            if not serializer.allow_empty or serializer.min_length:
+                schema["minItems"] = max(serializer.min_length or 0, 1)
+            if serializer.max_length is not None:
+                schema["maxItems"] = serializer.max_length
+        return schema
+
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
         for code, response in responses.items():

@@ -5,9 +5,14 @@ whole bodies on the way in and out (which mangles names such as `governmentDNI`)
 serializers themselves carry the interface's names: a field declared or generated as
 `government_dni` is exposed as `governmentDNI`, reading and writing the `government_dni`
 attribute. Errors, the OpenAPI schema and the bodies all see the same names.
+
+Every field is also made strict about JSON types here (`config.api.fields.make_strict`): a
+number is not a string, a string is not a number, "yes" is not a boolean.
 """
 
 from rest_framework import serializers
+
+from config.api.fields import make_strict
 
 # Words the interface writes in capitals inside camelCase names (governmentDNI).
 ACRONYMS = {"dni": "DNI"}
@@ -28,6 +33,7 @@ class CamelCaseMixin:
             if exposed != name and field.source is None:
                 field.source = name
             _word_missing_value_errors(field, exposed)
+            make_strict(field)
             fields[exposed] = field
         return fields
 

@@ -1,12 +1,13 @@
 """Answers for paths no API view serves, and Django's last-resort error views, as envelopes."""
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 from django.views import defaults
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.views import APIView
 
-from config.api.envelope import SERVER_ERROR_MESSAGE, error_envelope
+from config.api.envelope import SERVER_ERROR_MESSAGE, TOO_LARGE_MESSAGE, error_envelope
 
 
 def unknown_path_message(method: str, path: str) -> str:
@@ -38,6 +39,11 @@ def json_not_found(request, exception=None):
 
 
 def json_bad_request(request, exception=None):
+    """handler400, for the refusals Django makes outside the API's views (a body too large read
+    by a middleware or a plain view is 413, as in the views)."""
+    if isinstance(exception, RequestDataTooBig):
+        body = error_envelope(413, TOO_LARGE_MESSAGE)
+        return JsonResponse(body, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     return JsonResponse(error_envelope(400, "Bad request"), status=status.HTTP_400_BAD_REQUEST)
 
 

@@ -6,14 +6,20 @@ from stdnum.exceptions import InvalidChecksum
 from stdnum.exceptions import ValidationError as StdnumValidationError
 
 from config.api import serializers as api
-from config.api.fields import CountryCodeField
+from config.api.fields import CompanyCodeField, CountryCodeField, email_field
 from config.specs import SPEC_KEYS
 from employees.models import Employee
 from employees.services import EmployeeDetails
 
 
+# What the schema shows of a phone: it starts with + (and the country code).
+@extend_schema_field({"type": "string", "pattern": r"^\s*\+"})
 class PhoneNumberField(serializers.CharField):
     """A phone number with `+` and country code, given in any layout, returned in E.164."""
+
+    def __init__(self, **kwargs):
+        # The stored column's width; E.164 itself is at most 16 characters.
+        super().__init__(max_length=32, **kwargs)
 
     default_error_messages = {
         "no_country_code": "phone must start with + and the country code",
@@ -33,6 +39,10 @@ class PhoneNumberField(serializers.CharField):
 class CpfField(serializers.CharField):
     """A Brazilian CPF with valid check digits, given with or without its dots and dash,
     returned as its 11 digits."""
+
+    def __init__(self, **kwargs):
+        # `123.456.789-09` and some room for spaces around its parts; stored as 11 digits.
+        super().__init__(max_length=20, **kwargs)
 
     default_error_messages = {
         "invalid_format": "Invalid CPF format: 11 digits expected",
@@ -63,9 +73,7 @@ class EmployeeInputSerializer(api.Serializer):
 
     first_name = serializers.CharField(max_length=100)
     last_name = serializers.CharField(max_length=100)
-    email = serializers.EmailField(
-        max_length=254, error_messages={"invalid": "Invalid email format"}
-    )
+    email = email_field(error_messages={"invalid": "Invalid email format"})
     phone = optional(PhoneNumberField)
     government_dni = optional(serializers.CharField, max_length=50)
     cpf = optional(CpfField)
@@ -83,7 +91,7 @@ def employee_details(data: dict | None) -> EmployeeDetails | None:
 
 
 class EmployeeUpsertSerializer(EmployeeInputSerializer):
-    company_code = serializers.CharField()
+    company_code = CompanyCodeField()
 
 
 class EmployeeSerializer(api.ModelSerializer):

@@ -1,15 +1,20 @@
 from rest_framework import serializers
 
 from config.api import serializers as api
-from config.api.fields import CountryCodeField
+from config.api.fields import (
+    MAX_TEXT_LENGTH,
+    CompanyCodeField,
+    CountryCodeField,
+    email_field,
+)
 from hardware.choices import ITEM_TYPE_NAMES, Brand, CreatedThrough, HardwareStatus
 
 
 class HardwareCreateSerializer(api.Serializer):
-    company_code = serializers.CharField(help_text="A company this API client manages.")
+    company_code = CompanyCodeField(help_text="A company this API client manages.")
     country_code = CountryCodeField(allow_eu=True)
     employee_profile_id = serializers.UUIDField(required=False)
-    employee_email = serializers.EmailField(required=False)
+    employee_email = email_field(required=False)
     hardware_type = serializers.ChoiceField(
         choices=ITEM_TYPE_NAMES, required=False, allow_null=True
     )
@@ -21,7 +26,9 @@ class HardwareCreateSerializer(api.Serializer):
     serial_number = serializers.CharField(
         max_length=100, required=False, allow_blank=True, default=""
     )
-    description = serializers.CharField(required=False, allow_null=True, allow_blank=True)
+    description = serializers.CharField(
+        max_length=MAX_TEXT_LENGTH, required=False, allow_null=True, allow_blank=True
+    )
     date_bought = serializers.DateTimeField(required=False, allow_null=True)
     new_hardware = serializers.BooleanField(required=False, default=True)
     external_reference = serializers.CharField(max_length=200, required=False, allow_null=True)

@@ -4,11 +4,15 @@ from rest_framework import serializers
 
 from companies.api.serializers import CompanyCreateSerializer
 from config.api import serializers as api
+from config.api.fields import MAX_TEXT_LENGTH, CompanyCodeField, email_field
 from employees.api.serializers import EmployeeInputSerializer
 from hardware.api.serializers import HardwareSummarySerializer, StorageRefSerializer
 from hardware.choices import ITEM_TYPE_NAMES
 from hardware.services import HardwareSpec
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
+
+# The most items one movement carries (hardwareIds, and newHardwares).
+MAX_HARDWARES = 500
 
 
 class MovementEmployeeSerializer(EmployeeInputSerializer):
@@ -27,16 +31,16 @@ def validate_distinct(ids: list) -> list:
 
 
 class OnboardingSerializer(api.Serializer):
-    company_code = serializers.CharField(help_text="A company this API client manages.")
+    company_code = CompanyCodeField(help_text="A company this API client manages.")
     hardware_ids = serializers.ListField(
         child=serializers.UUIDField(),
         min_length=1,
-        max_length=500,
+        max_length=MAX_HARDWARES,
         validators=[validate_distinct],
         error_messages={"min_length": "hardwareIds needs at least one hardware id"},
     )
     expected_date = serializers.DateField(required=False, allow_null=True)
-    employee_email = serializers.EmailField(required=False)
+    employee_email = email_field(required=False)
     employee = MovementEmployeeSerializer(required=False)
 
     def validate(self, attrs):
@@ -85,7 +89,9 @@ class NewHardwareSerializer(api.Serializer):
     }
 
     serial_number = serializers.CharField(max_length=100)
-    description = serializers.CharField(required=False, allow_null=True, allow_blank=True)
+    description = serializers.CharField(
+        max_length=MAX_TEXT_LENGTH, required=False, allow_null=True, allow_blank=True
+    )
     date_bought = DateTimeWithTimeField()
     hardware_type = serializers.ChoiceField(
         choices=ITEM_TYPE_NAMES, required=False, allow_null=True
@@ -117,13 +123,14 @@ class OffboardingHardwaresSerializer(api.Serializer):
         child=serializers.UUIDField(),
         required=False,
         allow_null=True,
-        max_length=500,
+        max_length=MAX_HARDWARES,
         validators=[validate_distinct],
         help_text="Items on the source employee. An empty list, with newHardwares omitted, "
         "takes all of them.",
     )
     new_hardwares = NewHardwareSerializer(
         many=True,
+        max_length=MAX_HARDWARES,
         required=False,
         allow_null=True,
         help_text="Items to create on the source employee and carry; standard offboarding only.",
@@ -131,13 +138,11 @@ class OffboardingHardwaresSerializer(api.Serializer):
 
 
 class OffboardingSerializer(api.Serializer):
-    company_code = serializers.CharField(
-        required=False, help_text="A company this API client manages."
-    )
+    company_code = CompanyCodeField(required=False, help_text="A company this API client manages.")
     company = CompanyInputSerializer(required=False)
-    employee_email = serializers.EmailField(required=False)
+    employee_email = email_field(required=False)
     employee = MovementEmployeeSerializer(required=False)
-    to_employee_email = serializers.EmailField(
+    to_employee_email = email_field(
         required=False, allow_null=True, help_text="Makes the request an OFF_ON."
     )
     handled_by = serializers.ChoiceField(choices=HandledBy.choices)

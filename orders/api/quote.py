@@ -9,18 +9,24 @@ from companies.api.scoping import company_from_body
 from companies.api.serializers import CompanyCreateSerializer, company_details
 from companies.services import CompanyDetails
 from config.api import serializers as api
-from config.api.fields import CountryCodeField
+from config.api.fields import (
+    MAX_TEXT_LENGTH,
+    CompanyCodeField,
+    CountryCodeField,
+    email_field,
+)
 from employees.api.serializers import EmployeeInputSerializer, PhoneNumberField, employee_details
 from hardware.choices import Brand
 from orders import services
-from orders.api.serializers import OrderSerializer
+from orders.api.serializers import MAX_ORDER_LINES, OrderSerializer
 from orders.choices import ExtraService, SendTo
 from orders.selectors import order_row
 
 # A quote is one purchase, not a catalog: bounds that keep its transaction (and a delivery
 # that makes one item per unit) short.
-MAX_QUOTE_LINES = 200
+MAX_QUOTE_LINES = MAX_ORDER_LINES
 MAX_LINE_AMOUNT = 1000
+MAX_EXTRA_SERVICES = 10
 
 
 class QuoteCompanySerializer(CompanyCreateSerializer):
@@ -28,7 +34,7 @@ class QuoteCompanySerializer(CompanyCreateSerializer):
 
     country_code = CountryCodeField()
     legal_number = serializers.CharField(max_length=100)
-    contact_email = serializers.EmailField(error_messages={"invalid": "Invalid email format"})
+    contact_email = email_field(error_messages={"invalid": "Invalid email format"})
     phone = PhoneNumberField(help_text="With + and the country code.")
     abm_code = None
     webhook_url = None
@@ -77,7 +83,7 @@ class QuoteLineSerializer(api.Serializer):
             "max_value": f"amount must be at most {MAX_LINE_AMOUNT}",
         },
     )
-    notes = optional_text()
+    notes = optional_text(max_length=MAX_TEXT_LENGTH)
     external_item_id = optional_text(max_length=200)
 
     def validate(self, attrs):
@@ -86,7 +92,7 @@ class QuoteLineSerializer(api.Serializer):
 
 
 class QuoteSerializer(api.Serializer):
-    company_code = serializers.CharField(
+    company_code = CompanyCodeField(
         required=False, help_text="A company this API client manages; or send `company`."
     )
     company = QuoteCompanySerializer(
@@ -94,7 +100,7 @@ class QuoteSerializer(api.Serializer):
     )
     country_code = CountryCodeField()
     send_to = serializers.ChoiceField(choices=SendTo.choices)
-    employee_email = serializers.EmailField(
+    employee_email = email_field(
         required=False, allow_null=True, help_text="sendTo EMPLOYEE: an existing employee."
     )
     employee = QuoteEmployeeSerializer(
@@ -118,7 +124,11 @@ class QuoteSerializer(api.Serializer):
         required=False, default=False, help_text="Prices and QUOTED at once; not in production."
     )
     extra_service_type = serializers.ListField(
-        child=serializers.ChoiceField(choices=ExtraService.choices), required=False, default=list
+        child=serializers.ChoiceField(choices=ExtraService.choices),
+        # Repeats are taken (and stored once), so a few more than there are services.
+        max_length=MAX_EXTRA_SERVICES,
+        required=False,
+        default=list,
     )
 
     def to_quote(self) -> tuple[CompanyDetails | None, services.Quote]:

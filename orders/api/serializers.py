@@ -1,8 +1,10 @@
+from django.core.validators import MinValueValidator
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.api import serializers as api
+from config.api.fields import CompanyCodeField
 from orders.choices import OrderStatus, SendTo
 
 # The shapes of the answers: the schema describes them, and orders.selectors reads their fields
@@ -122,13 +124,17 @@ class OrderSerializer(api.Serializer):
 
 # Request bodies.
 
+# The most lines an order holds: a quote makes at most this many, so a removal names at most
+# this many.
+MAX_ORDER_LINES = 200
+
 
 class OrderRefSerializer(api.Serializer):
     """The body of cancel and confirm. The view reads `id` itself, to answer a missing one
     with the interface's `id is required`."""
 
     id = serializers.UUIDField(help_text="The order's id.")
-    company_code = serializers.CharField(help_text="The company the order belongs to.")
+    company_code = CompanyCodeField(help_text="The company the order belongs to.")
 
 
 class OrderStatusSerializer(api.Serializer):
@@ -146,7 +152,7 @@ class BlankIsMissingUUIDField(serializers.UUIDField):
 
 
 class AlternativeSelectSerializer(api.Serializer):
-    company_code = serializers.CharField(help_text="The company the order belongs to.")
+    company_code = CompanyCodeField(help_text="The company the order belongs to.")
     hardware_request_id = BlankIsMissingUUIDField(
         help_text="A candidate id: hardwares[].alternativeGroup.candidates[].id.",
         error_messages={"invalid": "hardwareRequestId must be a UUID"},
@@ -155,30 +161,45 @@ class AlternativeSelectSerializer(api.Serializer):
 
 @extend_schema_field(OpenApiTypes.INT)
 class AsSentField(serializers.Field):
-    """A value passed on as sent, to a service that words the refusal of a bad one itself."""
+    """A value passed on as sent, to a service that words the refusal of a bad one itself.
+    Its validators only state in the schema what the service takes; they are not run."""
 
     def to_internal_value(self, data):
         return data
+
+    def run_validators(self, value):
+        pass
 
     def to_representation(self, value):
         return value
 
 
 class LineRemovalSerializer(api.Serializer):
-    hardware_request_id = serializers.CharField(help_text="The id of a line of the order.")
+    hardware_request_id = serializers.CharField(
+        max_length=36, help_text="The id of a line of the order (a UUID)."
+    )
     amount = AsSentField(
         required=False,
         allow_null=True,
+        validators=[MinValueValidator(1)],
         help_text="Units to remove, a positive integer; omitted, null, or the line's amount "
         "or more: the whole line.",
     )
 
 
 class LinesRemoveSerializer(api.Serializer):
-    company_code = serializers.CharField(help_text="The company the order belongs to.")
+    company_code = CompanyCodeField(help_text="The company the order belongs to.")
     # Emptiness is refused by the service, with the interface's message.
     # A ListField, not many=True: DRF would pass allow_null on to every entry, and a null
     # entry would reach the service.
     hardware_requests = serializers.ListField(
-        child=LineRemovalSerializer(), required=False, allow_null=True
+        child=LineRemovalSerializer(),
+        required=False,
+        allow_null=True,
+        # Judged before any entry is (config.api.fields.make_strict).
+        max_length=MAX_ORDER_LINES,
+        error_messages={
+            "max_length": f"hardwareRequests holds at most {MAX_ORDER_LINES} entries, "
+            "as many as an order has lines"
+        },
     )

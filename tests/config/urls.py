@@ -1,5 +1,6 @@
 """The service's URLs plus a few views that exist only to exercise the conventions."""
 
+from django.http import JsonResponse
 from django.urls import path
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -18,6 +19,11 @@ class BoomView(APIView):
 
 def plain_django_boom(request):
     raise RuntimeError("a failure outside DRF")
+
+
+def plain_django_body(request):
+    """A view outside DRF that reads the body, as a middleware might."""
+    return JsonResponse({"length": len(request.body)})
 
 
 class EchoView(APIView):
@@ -41,6 +47,7 @@ class ScopedReadView(APIView):
 urlpatterns = [
     path("test/boom", BoomView.as_view()),
     path("test/plain-boom", plain_django_boom),
+    path("test/plain-body", plain_django_body),
     path("test/echo", EchoView.as_view()),
     path("test/scoped", ScopedReadView.as_view()),
     *service,
