@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 
-.PHONY: install run test lint schema
+.PHONY: install run test lint schema contract
 
 install: $(INSTALLED)
 
@@ -34,3 +34,7 @@ lint: install
 
 schema: install
 	$(BIN)/python manage.py spectacular --validate --fail-on-warn --file /dev/null
+
+# Schemathesis against a live server on PostgreSQL: zero findings, or the run fails.
+contract: install
+	scripts/with-test-services scripts/contract-check

@@ -13,6 +13,11 @@ def is_country_code(code: str, *, allow_eu: bool = False) -> bool:
     return code in ISO_COUNTRY_CODES or (allow_eu and code == EU)
 
 
+def country_codes(*, allow_eu: bool = False) -> list[str]:
+    """Every code `is_country_code` takes, sorted: what the OpenAPI schema lists."""
+    return sorted(ISO_COUNTRY_CODES | ({EU} if allow_eu else set()))
+
+
 def is_european(code: str) -> bool:
     return code == EU or code in EU_MEMBERS
 

@@ -204,6 +204,7 @@ SPECTACULAR_SETTINGS = {
         "config.api.schema.camel_case_path_parameters",
         "config.api.schema.response_links",
         "config.api.schema.rate_limit_headers",
+        "config.api.schema.text_without_nul",
     ],
     # Swagger UI's files are served from this installation, not a CDN: the docs work offline.
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -1,13 +1,16 @@
 """Schemathesis hooks of scripts/contract-check (loaded through SCHEMATHESIS_HOOKS).
 
-A company code the schema allows but that names none of the caller's companies is refused
-with 400 `Invalid company code`, as the interface says; no schema can state which codes
-exist. So every well-formed code the generator makes names the demo company, and the run
-reaches each operation's own rules. Malformed codes are left as they are: the negative
-checks still see them refused."""
+What no schema can state is set here, on values the schema allows, so the run reaches each
+operation's own rules; values the schema refuses are left as they are, so the negative
+checks still see them refused:
+- a company code names the demo company (any other well-formed code names none of the
+  caller's companies, and is 400 `Invalid company code`, as the interface says);
+- a phone number that is not one of its country's numbering plan (`+0 000`) becomes a real
+  one (the service takes numbers in any layout, but only numbers that exist)."""
 
 import re
 
+import phonenumbers
 import schemathesis
 
 DEMO_COMPANY = "DEM"
@@ -20,11 +23,35 @@ def _demo(value):
     return DEMO_COMPANY if isinstance(value, str) and WELL_FORMED_CODE.match(value) else value
 
 
+# A number of a real numbering plan, for phones the schema allows but no plan has.
+REAL_PHONE = "+14155550100"
+
+
+def _real_phone(value):
+    if not isinstance(value, str) or not value.lstrip().startswith("+"):
+        return value
+    try:
+        number = phonenumbers.parse(value, None)
+    except phonenumbers.NumberParseException:
+        return REAL_PHONE
+    return value if phonenumbers.is_valid_number(number) else REAL_PHONE
+
+
+def _map_body(body):
+    if isinstance(body, dict):
+        for name, value in body.items():
+            if name == "companyCode":
+                body[name] = _demo(value)
+            elif name == "phone":
+                body[name] = _real_phone(value)
+            else:
+                _map_body(value)
+
+
 @schemathesis.hook
 def map_case(context, case):
     for values in (case.query, case.path_parameters):
         if values and "companyCode" in values:
             values["companyCode"] = _demo(values["companyCode"])
-    if isinstance(case.body, dict) and "companyCode" in case.body:
-        case.body["companyCode"] = _demo(case.body["companyCode"])
+    _map_body(case.body)
     return case

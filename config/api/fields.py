@@ -7,12 +7,11 @@ from django.core.validators import MaxLengthValidator, MinLengthValidator, Regex
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.countries import is_country_code
+from config.countries import country_codes, is_country_code
 
 # What the schema shows for a company code; the code itself is judged by the company lookup,
 # which answers any other value as an unknown code (`Invalid company code`).
 COMPANY_CODE_PATTERN = r"^[A-Za-z0-9]{3}$"
-COUNTRY_CODE_PATTERN = r"^[A-Za-z]{2}$"
 # The longest free text a body may carry (descriptions, notes).
 MAX_TEXT_LENGTH = 2000
 # RFC 5321's limit on an address, the one Django's EmailValidator assumes.
@@ -29,14 +28,10 @@ class CountryCodeField(serializers.CharField):
     def __init__(self, *, allow_eu: bool = False, **kwargs):
         self.allow_eu = allow_eu
         super().__init__(**kwargs)
-        # The shape of a code, for the schema. Never the ones to refuse (a code that passed
-        # `to_internal_value` matches); as validators rather than `max_length`, which
-        # `make_strict` would judge before the code is trimmed and named as no country code.
-        self.validators += [
-            MinLengthValidator(2),
-            MaxLengthValidator(2),
-            RegexValidator(COUNTRY_CODE_PATTERN),
-        ]
+
+    def schema_pattern(self) -> str:
+        """What the schema says of it (config.api.schema): one of the codes it takes."""
+        return country_code_pattern(allow_eu=self.allow_eu)
 
     def to_internal_value(self, data):
         code = super().to_internal_value(data).upper()
@@ -64,6 +59,14 @@ class CompanyCodeField(serializers.CharField):
 def any_case(word: str) -> str:
     """A pattern matching `word` in any case (JSON Schema patterns take no flags)."""
     return "".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else re.escape(c) for c in word)
+
+
+def country_code_pattern(*, allow_eu: bool = False, allow_empty: bool = False) -> str:
+    """One of the country codes the service takes, in any case, with white space around it
+    (trimmed); an enum could not say "any case", and a two-letter pattern would promise codes
+    that are none (`ZZ`)."""
+    codes = "|".join(any_case(code) for code in country_codes(allow_eu=allow_eu))
+    return rf"^\s*(?:{codes}){'?' if allow_empty else ''}\s*$"
 
 
 @extend_schema_field({"type": "string", "pattern": rf"^\s*{any_case(settings.SERVICE_VENDOR)}\s*$"})

@@ -2,21 +2,32 @@
 
 import re
 
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter, extend_schema_field
 from rest_framework import serializers
 
 from config.api.envelope import SUCCESS_MESSAGE
+from config.api.fields import country_code_pattern
 from config.api.serializers import camel_case
 
 # The `countryCode` criterion of the lists, as the schema shows it.
 COUNTRY_CODE_PARAMETER = OpenApiParameter(
     "countryCode",
     str,
-    # Empty is no criterion.
-    pattern=r"^([A-Za-z]{2})?$",
+    # Empty is no criterion (allowEmptyValue, set by camel_case_path_parameters).
+    pattern=country_code_pattern(allow_eu=True, allow_empty=True),
     description="ISO 3166-1 alpha-2 or EU, in any case; empty or absent for all.",
 )
+
+
+class CountryCodeFieldSchema(OpenApiSerializerFieldExtension):
+    """A country code field is one of the codes it takes, in any case (answered in capitals)."""
+
+    target_class = "config.api.fields.CountryCodeField"
+
+    def map_serializer_field(self, auto_schema, direction):
+        return {"type": "string", "pattern": self.target.schema_pattern()}
 
 
 @extend_schema_field(
@@ -196,4 +207,37 @@ def response_links(result, generator, request, public):
             name: {"operationId": operation, "parameters": {parameter: f"$response.body#{pointer}"}}
             for name, (operation, parameter, pointer) in links.items()
         }
+    return result
+
+
+# Text never holds a NUL character (DRF refuses it, PostgreSQL could not store it); text that
+# may not be blank holds more than white space (DRF trims it before judging).
+NO_NUL = "^[^\\u0000]*$"
+NOT_BLANK = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$"
+
+
+def text_without_nul(result, generator, request, public):
+    """drf-spectacular postprocessing hook: every free text a request sends (a string with no
+    pattern, format or enum of its own) says it holds no NUL character, and, where it may not
+    be blank, more than white space."""
+
+    def state(schema: dict) -> None:
+        if not isinstance(schema, dict):
+            return
+        if schema.get("type") == "string" and not {"pattern", "format", "enum"} & set(schema):
+            schema["pattern"] = NOT_BLANK if schema.get("minLength", 0) >= 1 else NO_NUL
+        for value in schema.values():
+            if isinstance(value, dict):
+                state(value)
+            elif isinstance(value, list):
+                for item in value:
+                    state(item)
+
+    for name, component in result["components"]["schemas"].items():
+        if name.endswith("Request"):
+            state(component)
+    for operations in result["paths"].values():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []):
+                state(parameter.get("schema"))
     return result
