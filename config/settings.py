@@ -123,6 +123,11 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Due webhook deliveries (retries, and events the broker never got) are picked up by a sweep.
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-events": {"task": "companies.tasks.sweep_due_events", "schedule": 5.0},
+    # Idempotency-Keys are kept 24 hours (companies/api/idempotency.py).
+    "purge-idempotency-keys": {
+        "task": "companies.tasks.purge_idempotency_keys",
+        "schedule": 3600.0,
+    },
 }
 
 # Webhooks to loopback, private or link-local addresses are refused unless this is set (tests,
