@@ -208,6 +208,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.api.schema.camel_case_path_parameters",
         "config.api.schema.response_links",
+        "config.api.schema.idempotency_key_header",
         "config.api.schema.rate_limit_headers",
         "config.api.schema.text_without_nul",
     ],
