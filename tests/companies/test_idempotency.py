@@ -9,8 +9,10 @@ from django.utils import timezone
 
 from companies.models import Company, Event, IdempotencyKey
 from companies.tasks import purge_idempotency_keys
+from orders.models import Order
 from tests.config.urls import FlakyView
 from tests.conftest import CallerClient, make_caller
+from tests.factories import CompanyFactory
 from tests.support import assert_refused, run_together
 
 pytestmark = pytest.mark.urls("tests.config.urls")
@@ -173,3 +175,41 @@ def test_an_expired_key_runs_again(caller):
     response = create(caller)
 
     assert_refused(response, 409, "companyCode already exists", with_empty_envelop=True)
+
+
+@pytest.mark.django_db
+def test_a_replayed_quote_makes_no_second_order_nor_event(caller):
+    CompanyFactory(api_client=caller.api_client, code="ORD")
+    body = {
+        "companyCode": "ORD",
+        "countryCode": "US",
+        "sendTo": "STORAGE",
+        "hardwares": [{"hardwareType": "MOUSE", "amount": 3}],
+    }
+
+    first = create(caller, body, path="/orders/quote")
+    events = Event.objects.count()
+    retry = create(caller, body, path="/orders/quote")
+
+    assert first.status_code == retry.status_code == 201
+    assert retry.content == first.content
+    assert Order.objects.count() == 1
+    assert Event.objects.count() == events
+
+
+@pytest.mark.django_db
+def test_a_patch_is_replayed_too(caller):
+    CompanyFactory(api_client=caller.api_client, code="PAT", name="Before")
+
+    def rename(name):
+        return caller.patch(
+            "/companies/PAT", {"name": name}, format="json", HTTP_IDEMPOTENCY_KEY="rename-1"
+        )
+
+    first, retry, other = rename("After"), rename("After"), rename("Other")
+
+    assert first.status_code == retry.status_code == 200
+    assert retry.content == first.content
+    assert retry["Idempotent-Replayed"] == "true"
+    assert other.status_code == 422
+    assert Company.objects.get(code="PAT").name == "After"
