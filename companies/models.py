@@ -3,6 +3,7 @@
 import base64
 import secrets
 import uuid
+from datetime import timedelta
 
 from django.db import models
 from django.utils import timezone
@@ -177,3 +178,30 @@ class EventAttempt(models.Model):
         return self.finished_at is None and (
             self.leased_until is None or self.leased_until <= timezone.now()
         )
+
+
+class IdempotencyKey(models.Model):
+    """One `Idempotency-Key` an API client sent with a write, and the answer it got.
+
+    The row is inserted (committed on its own) before the view runs, so the unique constraint
+    decides which of two concurrent requests runs; `status_code` stays empty while it runs."""
+
+    api_client = models.ForeignKey(ApiClient, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    fingerprint = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    content_type = models.CharField(max_length=200, blank=True, default="")
+    body = models.BinaryField(default=b"")
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    LIFETIME = timedelta(hours=24)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["api_client", "key"], name="idempotency_key_unique_per_client"
+            )
+        ]
+
+    def __str__(self):
+        return self.key

@@ -6,7 +6,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from companies import keys
-from companies.models import ApiClient, ApiKey, Company, new_webhook_secret
+from companies.models import ApiClient, ApiKey, Company, IdempotencyKey, new_webhook_secret
 from companies.selectors import INVALID_COMPANY_CODE, company_get_for_update
 from config.errors import Conflict, ServiceError
 
@@ -151,3 +151,10 @@ def company_create_or_update(*, api_client: ApiClient, details: CompanyDetails) 
         setattr(company, field, value)
     company.save(update_fields=[*changes, "updated_at"])
     return company
+
+
+def purge_expired_idempotency_keys() -> int:
+    """Delete the Idempotency-Keys older than their lifetime (24 hours); how many went."""
+    oldest_kept = timezone.now() - IdempotencyKey.LIFETIME
+    deleted, _ = IdempotencyKey.objects.filter(created_at__lt=oldest_kept).delete()
+    return deleted

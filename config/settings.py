@@ -123,6 +123,11 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Due webhook deliveries (retries, and events the broker never got) are picked up by a sweep.
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-events": {"task": "companies.tasks.sweep_due_events", "schedule": 5.0},
+    # Idempotency-Keys are kept 24 hours (companies/api/idempotency.py).
+    "purge-idempotency-keys": {
+        "task": "companies.tasks.purge_idempotency_keys",
+        "schedule": 3600.0,
+    },
 }
 
 # Webhooks to loopback, private or link-local addresses are refused unless this is set (tests,
@@ -203,6 +208,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.api.schema.camel_case_path_parameters",
         "config.api.schema.response_links",
+        "config.api.schema.idempotency_key_header",
         "config.api.schema.rate_limit_headers",
         "config.api.schema.text_without_nul",
     ],

@@ -6,9 +6,12 @@ checks still see them refused:
 - a company code names the demo company (any other well-formed code names none of the
   caller's companies, and is 400 `Invalid company code`, as the interface says);
 - a phone number that is not one of its country's numbering plan (`+0 000`) becomes a real
-  one (the service takes numbers in any layout, but only numbers that exist)."""
+  one (the service takes numbers in any layout, but only numbers that exist);
+- a well-formed Idempotency-Key is made unique to its case: the same key sent again with
+  another request is 422 by design, which generated keys (often one character) would hit."""
 
 import re
+import uuid
 
 import phonenumbers
 import schemathesis
@@ -37,6 +40,16 @@ def _real_phone(value):
     return value if phonenumbers.is_valid_number(number) else REAL_PHONE
 
 
+# The schema's Idempotency-Key pattern (companies.api.idempotency.valid_key).
+WELL_FORMED_KEY = re.compile(r"^[ -~]{1,255}$")
+
+
+def _unique_key(value):
+    if not isinstance(value, str) or not WELL_FORMED_KEY.match(value):
+        return value
+    return (value[:222] + uuid.uuid4().hex)[:255]
+
+
 def _map_body(body):
     if isinstance(body, dict):
         for name, value in body.items():
@@ -54,4 +67,6 @@ def map_case(context, case):
         if values and "companyCode" in values:
             values["companyCode"] = _demo(values["companyCode"])
     _map_body(case.body)
+    if case.headers and "Idempotency-Key" in case.headers:
+        case.headers["Idempotency-Key"] = _unique_key(case.headers["Idempotency-Key"])
     return case

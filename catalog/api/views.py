@@ -1,13 +1,13 @@
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from catalog.api.serializers import CATALOG_RESPONSE
 from catalog.selectors import catalog_by_country
+from companies.api.idempotency import IdempotentAPIView
 from config.api.schema import COUNTRY_CODE_PARAMETER
 
 
-class CatalogView(APIView):
+class CatalogView(IdempotentAPIView):
     @extend_schema(
         operation_id="catalog_list",
         parameters=[COUNTRY_CODE_PARAMETER],

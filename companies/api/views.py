@@ -1,9 +1,9 @@
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from companies import selectors, services
+from companies.api.idempotency import IdempotentAPIView
 from companies.api.serializers import (
     CompanyCreateSerializer,
     CompanySerializer,
@@ -13,7 +13,7 @@ from companies.api.serializers import (
 from config.api.schema import ErrorEnvelopeSerializer
 
 
-class CompanyListView(APIView):
+class CompanyListView(IdempotentAPIView):
     # The interface shows `envelop: []` on the errors of these two operations.
     errors_carry_envelop = True
 
@@ -40,7 +40,7 @@ class CompanyListView(APIView):
         )
 
 
-class CompanyDetailView(APIView):
+class CompanyDetailView(IdempotentAPIView):
     @extend_schema(
         operation_id="companies_update",
         request=CompanyUpdateSerializer,
@@ -55,7 +55,7 @@ class CompanyDetailView(APIView):
         return Response(CompanySerializer([company], many=True).data)
 
 
-class CompanyWebhookSecretView(APIView):
+class CompanyWebhookSecretView(IdempotentAPIView):
     @extend_schema(
         operation_id="companies_webhook_secret_rotate",
         request=None,

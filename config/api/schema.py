@@ -241,3 +241,43 @@ def text_without_nul(result, generator, request, public):
             for parameter in operation.get("parameters", []):
                 state(parameter.get("schema"))
     return result
+
+
+IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "description": (
+        "1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. "
+        "Sent again with the same request, the first answer comes back byte for byte with "
+        "`Idempotent-Replayed: true` and nothing runs again; with another request it is 422, "
+        "while the first is still running 409. A 5xx answer is not kept: the retry runs."
+    ),
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[ -~]{1,255}$"},
+}
+IDEMPOTENCY_REFUSALS = {
+    "409": "A request with this Idempotency-Key is still being processed (or another conflict).",
+    "422": "Idempotency-Key has already been used for a different request.",
+}
+
+
+def idempotency_key_header(result, generator, request, public):
+    """drf-spectacular postprocessing hook: every POST and PATCH takes the optional
+    `Idempotency-Key` header (companies/api/idempotency.py) and may answer 409 and 422."""
+    error_ref = {"$ref": "#/components/schemas/ErrorEnvelope"}
+    # On POST /gateway the header is the dispatched call's: the gateway passes it on.
+    for operations in result["paths"].values():
+        for method, operation in operations.items():
+            if method not in ("post", "patch"):
+                continue
+            operation.setdefault("parameters", []).append(dict(IDEMPOTENCY_KEY))
+            responses = operation.setdefault("responses", {})
+            for code, description in IDEMPOTENCY_REFUSALS.items():
+                responses.setdefault(
+                    code,
+                    {
+                        "description": description,
+                        "content": {"application/json": {"schema": error_ref}},
+                    },
+                )
+    return result

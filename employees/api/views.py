@@ -1,7 +1,7 @@
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from companies.api.idempotency import IdempotentAPIView
 from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
 from config.api.identifiers import uuid_or_400
 from employees import selectors, services
@@ -16,7 +16,7 @@ from employees.api.serializers import (
 INVALID_EMPLOYEE_ID = "Invalid employee ID format"
 
 
-class EmployeeUpsertView(APIView):
+class EmployeeUpsertView(IdempotentAPIView):
     @extend_schema(
         operation_id="employees_upsert",
         request=EmployeeUpsertSerializer,
@@ -33,7 +33,7 @@ class EmployeeUpsertView(APIView):
         return Response(EmployeeSerializer(employee).data)
 
 
-class EmployeeDetailView(APIView):
+class EmployeeDetailView(IdempotentAPIView):
     @extend_schema(
         operation_id="employees_retrieve",
         parameters=[COMPANY_CODE_PARAMETER],

@@ -1,8 +1,8 @@
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from companies.api.idempotency import IdempotentAPIView
 from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
 from config.api.identifiers import uuid_or_400
 from config.api.schema import COUNTRY_CODE_PARAMETER
@@ -16,7 +16,7 @@ from hardware.api.serializers import (
 from hardware.choices import HardwareStatus
 
 
-class HardwareListView(APIView):
+class HardwareListView(IdempotentAPIView):
     @extend_schema(
         operation_id="hardwares_list",
         parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER],
@@ -50,7 +50,7 @@ class HardwareListView(APIView):
         return Response([row], status=status.HTTP_201_CREATED)
 
 
-class StorageHardwareListView(APIView):
+class StorageHardwareListView(IdempotentAPIView):
     @extend_schema(
         operation_id="hardwares_storages_list",
         parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER],
@@ -64,7 +64,7 @@ class StorageHardwareListView(APIView):
         return Response(rows)
 
 
-class HardwareDetailView(APIView):
+class HardwareDetailView(IdempotentAPIView):
     @extend_schema(
         operation_id="hardwares_retrieve",
         parameters=[COMPANY_CODE_PARAMETER],

@@ -1,8 +1,8 @@
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from companies.api.idempotency import IdempotentAPIView
 from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
 from companies.api.serializers import company_details
 from config.actors import Actor
@@ -18,7 +18,7 @@ from logistics.api.serializers import (
 from logistics.choices import MovementType
 
 
-class OnboardingView(APIView):
+class OnboardingView(IdempotentAPIView):
     @extend_schema(
         operation_id="movement_requests_onboarding",
         request=OnboardingSerializer,
@@ -41,7 +41,7 @@ class OnboardingView(APIView):
         return Response([row], status=status.HTTP_201_CREATED)
 
 
-class OffboardingView(APIView):
+class OffboardingView(IdempotentAPIView):
     @extend_schema(
         operation_id="movement_requests_offboarding",
         request=OffboardingSerializer,
@@ -78,7 +78,7 @@ TYPE_PARAMETER = OpenApiParameter(
 )
 
 
-class MovementRequestListView(APIView):
+class MovementRequestListView(IdempotentAPIView):
     @extend_schema(
         operation_id="movement_requests_list",
         parameters=[COMPANY_CODE_PARAMETER, TYPE_PARAMETER],
@@ -90,7 +90,7 @@ class MovementRequestListView(APIView):
         return Response(rows)
 
 
-class MovementRequestDetailView(APIView):
+class MovementRequestDetailView(IdempotentAPIView):
     @extend_schema(
         operation_id="movement_requests_retrieve",
         parameters=[COMPANY_CODE_PARAMETER],

@@ -3,8 +3,8 @@
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from companies.api.idempotency import IdempotentAPIView
 from companies.api.scoping import company_from_body
 from companies.api.serializers import CompanyCreateSerializer, company_details
 from companies.services import CompanyDetails
@@ -157,7 +157,7 @@ class QuoteSerializer(api.Serializer):
         return {key: value for key, value in attrs.items() if value != ""}
 
 
-class OrderQuoteView(APIView):
+class OrderQuoteView(IdempotentAPIView):
     @extend_schema(
         operation_id="orders_quote",
         request=QuoteSerializer,

@@ -2,8 +2,8 @@ from uuid import UUID
 
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from companies.api.idempotency import IdempotentAPIView
 from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
 from config.actors import Actor
 from config.api.envelope import flatten_validation_errors
@@ -23,7 +23,7 @@ INVALID_ORDER_ID = "Invalid order ID format"
 ID_REQUIRED = "id is required"
 
 
-class OrderListView(APIView):
+class OrderListView(IdempotentAPIView):
     @extend_schema(
         operation_id="orders_list",
         parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER],
@@ -34,7 +34,7 @@ class OrderListView(APIView):
         return Response(selectors.order_rows(company=company, filters=request.query_params))
 
 
-class OrderDetailView(APIView):
+class OrderDetailView(IdempotentAPIView):
     @extend_schema(
         operation_id="orders_retrieve",
         parameters=[COMPANY_CODE_PARAMETER],
@@ -60,7 +60,7 @@ def order_id_from_body(request) -> UUID:
 
 # Cancel and confirm: the same body and answer, each through its own service. (A comment,
 # not a docstring: drf-spectacular would show a docstring to clients as the description.)
-class OrderClientMoveView(APIView):
+class OrderClientMoveView(IdempotentAPIView):
     move = None  # the service, set as a staticmethod by each view
 
     @extend_schema(request=OrderRefSerializer, responses=OrderStatusSerializer(many=True))
@@ -84,7 +84,7 @@ class OrderConfirmView(OrderClientMoveView):
     move = staticmethod(services.order_confirm)
 
 
-class AlternativeSelectView(APIView):
+class AlternativeSelectView(IdempotentAPIView):
     @extend_schema(
         operation_id="orders_alternatives_select",
         request=AlternativeSelectSerializer,
@@ -107,7 +107,7 @@ class AlternativeSelectView(APIView):
         return Response([selectors.order_row(company=company, order_id=order_uuid)])
 
 
-class LinesRemoveView(APIView):
+class LinesRemoveView(IdempotentAPIView):
     @extend_schema(
         operation_id="orders_hardware_requests_remove",
         request=LinesRemoveSerializer,

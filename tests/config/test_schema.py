@@ -125,3 +125,22 @@ def test_answers_that_make_a_record_link_to_the_operations_that_take_its_id(anon
     ]
     assert len(every_link) == 7
     assert {link["operationId"] for link in every_link} <= operations
+
+
+def test_every_post_and_patch_documents_the_idempotency_key_and_its_refusals(anonymous):
+    schema = anonymous.get("/schema/", {"format": "json"}).json()
+
+    writes = [
+        operation
+        for operations in schema["paths"].values()
+        for method, operation in operations.items()
+        if method in ("post", "patch")
+    ]
+    assert writes
+    for operation in writes:
+        [header] = [p for p in operation["parameters"] if p["name"] == "Idempotency-Key"]
+        assert (header["in"], header["required"]) == ("header", False)
+        assert header["schema"]["maxLength"] == 255
+        assert {"409", "422"} <= set(operation["responses"])
+    reads = schema["paths"]["/companies"]["get"].get("parameters", [])
+    assert all(p["name"] != "Idempotency-Key" for p in reads)
