@@ -153,8 +153,57 @@ def company_create_or_update(*, api_client: ApiClient, details: CompanyDetails) 
     return company
 
 
+# --- Idempotency-Key (docs/decisions.md, Idempotent retries) ----------------------------------
+
+IDEMPOTENCY_KEY_MISMATCH = "Idempotency-Key has already been used for a different request"
+IDEMPOTENCY_KEY_IN_PROGRESS = "A request with this Idempotency-Key is still being processed"
+
+
+def _idempotency_keys_expired():
+    """Keys past their lifetime (24 hours): as if never used."""
+    return IdempotencyKey.objects.filter(created_at__lt=timezone.now() - IdempotencyKey.LIFETIME)
+
+
+def idempotency_key_claim(*, api_client: ApiClient, key: str, fingerprint: str) -> IdempotencyKey:
+    """Claim `key` for a request of `api_client` with `fingerprint`, committed before the request
+    runs: the new row, unanswered. A key already claimed is the database's to decide: its stored
+    answer when the same request was answered (a row with `status_code`), 422 for another
+    request, 409 while the first is still running."""
+    with transaction.atomic():
+        _idempotency_keys_expired().filter(api_client=api_client, key=key).delete()
+    try:
+        with transaction.atomic():
+            return IdempotencyKey.objects.create(
+                api_client=api_client, key=key, fingerprint=fingerprint
+            )
+    except IntegrityError:
+        pass
+    stored = IdempotencyKey.objects.filter(api_client=api_client, key=key).first()
+    if stored is not None and stored.fingerprint != fingerprint:
+        raise ServiceError(IDEMPOTENCY_KEY_MISMATCH, status_code=422)
+    if stored is None or stored.status_code is None:  # released meanwhile, or still running
+        raise Conflict(IDEMPOTENCY_KEY_IN_PROGRESS)
+    return stored
+
+
+def idempotency_key_answer(
+    *, claimed: IdempotencyKey, status_code: int, content_type: str, body: bytes
+) -> None:
+    """Keep the final answer of the claimed key's request; a 5xx is not kept, so that a retry
+    runs again."""
+    if status_code >= 500:
+        idempotency_key_release(claimed=claimed)
+        return
+    claimed.status_code, claimed.content_type, claimed.body = status_code, content_type, body
+    claimed.save(update_fields=["status_code", "content_type", "body"])
+
+
+def idempotency_key_release(*, claimed: IdempotencyKey) -> None:
+    """Free a claimed key whose request failed, so that a retry runs again."""
+    IdempotencyKey.objects.filter(pk=claimed.pk).delete()
+
+
 def purge_expired_idempotency_keys() -> int:
     """Delete the Idempotency-Keys older than their lifetime (24 hours); how many went."""
-    oldest_kept = timezone.now() - IdempotencyKey.LIFETIME
-    deleted, _ = IdempotencyKey.objects.filter(created_at__lt=oldest_kept).delete()
+    deleted, _ = _idempotency_keys_expired().delete()
     return deleted

@@ -1,29 +1,26 @@
 """`Idempotency-Key` on every write (docs/decisions.md, Idempotent retries).
 
 `IdempotentAPIView` is the base of the interface's views. After authentication, a POST or PATCH
-carrying the header claims the key for its API client by inserting a unique row in its own
-transaction, before the view runs; the final rendered answer is then stored on that row (2xx
-and 4xx) or the row is released (5xx, or an exception) so that a retry runs again. The gateway
-needs nothing of its own: the view it dispatches sees the gateway request's headers.
+carrying the header claims the key for its API client before the view runs, and the final
+rendered answer is kept after it; the rules (what a key already claimed answers, what is
+kept, when a key expires) are companies.services'. The gateway needs nothing of its own: the
+view it dispatches sees the gateway request's headers.
 """
 
 import hashlib
 import json
 
-from django.db import IntegrityError, transaction
 from django.http import HttpResponse
-from django.utils import timezone
 from rest_framework.views import APIView
 
+from companies import services
 from companies.models import IdempotencyKey
-from config.errors import Conflict, ServiceError
+from config.errors import ServiceError
 
 HEADER = "HTTP_IDEMPOTENCY_KEY"
 METHODS = ("POST", "PATCH")
 MAX_LENGTH = 255
 INVALID_MESSAGE = "Invalid Idempotency-Key"
-MISMATCH_MESSAGE = "Idempotency-Key has already been used for a different request"
-IN_PROGRESS_MESSAGE = "A request with this Idempotency-Key is still being processed"
 REPLAYED_HEADER = "Idempotent-Replayed"
 
 
@@ -48,51 +45,21 @@ def fingerprint(request) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def expired_before():
-    return timezone.now() - IdempotencyKey.LIFETIME
-
-
-def claim(request) -> IdempotencyKey | None:
-    """The claimed row for this request; raises a refusal, or `_Replay` with the stored answer."""
+def claim(request) -> IdempotencyKey:
+    """The key claimed for this request; raises a refusal, or `_Replay` with the kept answer."""
     key = request.META[HEADER]
     if not valid_key(key):
         raise ServiceError(INVALID_MESSAGE)
-    printed = fingerprint(request)
-    client = request.user
-    with transaction.atomic():
-        IdempotencyKey.objects.filter(
-            api_client=client, key=key, created_at__lt=expired_before()
-        ).delete()
-    try:
-        with transaction.atomic():
-            return IdempotencyKey.objects.create(api_client=client, key=key, fingerprint=printed)
-    except IntegrityError:
-        pass
-    stored = IdempotencyKey.objects.filter(api_client=client, key=key).first()
-    if stored is None:  # released between our insert and our read: the caller may retry
-        raise Conflict(IN_PROGRESS_MESSAGE)
-    if stored.fingerprint != printed:
-        raise ServiceError(MISMATCH_MESSAGE, status_code=422)
-    if stored.status_code is None:
-        raise Conflict(IN_PROGRESS_MESSAGE)
-    response = HttpResponse(
-        bytes(stored.body), status=stored.status_code, content_type=stored.content_type
+    claimed = services.idempotency_key_claim(
+        api_client=request.user, key=key, fingerprint=fingerprint(request)
     )
-    response[REPLAYED_HEADER] = "true"
-    raise _Replay(response)
-
-
-def settle(row: IdempotencyKey, response) -> None:
-    """Store the final answer on the claimed row, or release it for a 5xx."""
-    if response.status_code >= 500:
-        IdempotencyKey.objects.filter(pk=row.pk).delete()
-        return
-    if hasattr(response, "render"):
-        response.render()
-    row.status_code = response.status_code
-    row.content_type = response.get("Content-Type", "")
-    row.body = bytes(response.content)
-    row.save(update_fields=["status_code", "content_type", "body"])
+    if claimed.status_code is not None:
+        response = HttpResponse(
+            bytes(claimed.body), status=claimed.status_code, content_type=claimed.content_type
+        )
+        response[REPLAYED_HEADER] = "true"
+        raise _Replay(response)
+    return claimed
 
 
 class IdempotentAPIView(APIView):
@@ -115,8 +82,15 @@ class IdempotentAPIView(APIView):
             response = super().dispatch(request, *args, **kwargs)
         except BaseException:
             if self._idempotency_row is not None:
-                IdempotencyKey.objects.filter(pk=self._idempotency_row.pk).delete()
+                services.idempotency_key_release(claimed=self._idempotency_row)
             raise
         if self._idempotency_row is not None:
-            settle(self._idempotency_row, response)
+            if hasattr(response, "render"):
+                response.render()
+            services.idempotency_key_answer(
+                claimed=self._idempotency_row,
+                status_code=response.status_code,
+                content_type=response.get("Content-Type", ""),
+                body=bytes(response.content),
+            )
         return response

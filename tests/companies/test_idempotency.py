@@ -213,3 +213,29 @@ def test_a_patch_is_replayed_too(caller):
     assert retry["Idempotent-Replayed"] == "true"
     assert other.status_code == 422
     assert Company.objects.get(code="PAT").name == "After"
+
+
+def test_every_write_of_the_interface_honours_the_header():
+    """A new view that takes POST or PATCH must derive from IdempotentAPIView, or its writes
+    could not be retried safely (the gateway dispatches to these views and needs none)."""
+    from django.urls import get_resolver
+
+    from companies.api.idempotency import IdempotentAPIView
+    from config.api.gateway import GatewayView
+
+    def views(patterns):
+        for pattern in patterns:
+            if hasattr(pattern, "url_patterns"):
+                yield from views(pattern.url_patterns)
+            elif hasattr(pattern.callback, "view_class"):
+                yield pattern.callback.view_class
+
+    writers = {
+        view
+        for view in views(get_resolver().url_patterns)
+        if ({"post", "patch"} & set(dir(view)))
+        and view.__module__.split(".")[0] not in ("django", "tests")
+    } - {GatewayView}
+
+    assert len(writers) >= 12
+    assert [view for view in writers if not issubclass(view, IdempotentAPIView)] == []
