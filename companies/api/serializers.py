@@ -1,12 +1,15 @@
-from urllib.parse import urlsplit
-
 from django.core.exceptions import ValidationError
 from rest_framework import serializers
 
 from companies.models import Company
 from companies.services import CompanyDetails
 from config.api import serializers as api
-from config.api.fields import COMPANY_CODE_PATTERN, CountryCodeField, http_url_schema
+from config.api.fields import (
+    COMPANY_CODE_PATTERN,
+    CountryCodeField,
+    http_url_schema,
+    is_http_url,
+)
 
 
 class CompanySerializer(api.ModelSerializer):
@@ -30,13 +33,9 @@ class CompanySerializer(api.ModelSerializer):
 
 
 def http_url(value: str) -> None:
-    """Any http(s) URL with a host, as RFC 3986 (and the schema's `format: uri`) has them.
-    Whether its host answers, and is public, is judged when a webhook is sent
-    (companies.webhooks.http), not here: a stricter check of the name's form (Django's
-    URLValidator wants a known-looking domain) would refuse URLs the schema promises."""
-    parts = urlsplit(value)
-    readable = value.isprintable() and not any(character.isspace() for character in value)
-    if parts.scheme.lower() not in ("http", "https") or not parts.netloc or not readable:
+    """Whether its host answers, and is public, is judged when a webhook is sent
+    (companies.webhooks.http), not here."""
+    if not is_http_url(value):
         raise ValidationError("webhookUrl must be an http(s) URL")
 
 

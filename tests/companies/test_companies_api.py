@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -90,6 +92,45 @@ def test_create_company_refuses_an_unknown_country_and_a_non_http_webhook(caller
         {"field": "countryCode", "message": "XX is not an ISO 3166-1 alpha-2 country code"},
         {"field": "webhookUrl", "message": "webhookUrl must be an http(s) URL"},
     ]
+
+
+@pytest.mark.parametrize(
+    "url, accepted",
+    [
+        ("https://hooks.example.com/hlos?to=it#x", True),
+        ("HTTP://user:secret@203.0.113.9:8443/", True),
+        ("http://hooks.example.com:", True),
+        ("HTTP://", False),  # no host: nowhere to send to
+        ("http:///hooks", False),
+        ("http://@/", False),
+        ("http://hooks.example.com:65536/", False),  # no socket has that port
+        ("http://hooks.example.com:port/", False),
+        ("http://[::1]/", False),  # IP-literals are not taken
+        ("http://hooks.example.com/a b", False),
+        ("http://hööks.example.com/", False),  # a URI is ASCII; IDNs are sent in punycode
+    ],
+)
+def test_a_webhook_url_is_taken_exactly_when_the_schema_pattern_matches_it(
+    caller, anonymous, url, accepted
+):
+    schema = anonymous.get("/schema/", {"format": "json"}).json()
+    pattern = schema["components"]["schemas"]["CompanyCreateRequest"]["properties"]["webhookUrl"][
+        "pattern"
+    ]
+
+    response = caller.post(
+        "/companies", {"name": "Acme", "companyCode": "ACM", "webhookUrl": url}, format="json"
+    )
+
+    assert (re.search(pattern, url) is not None) is accepted
+    if accepted:
+        assert response.status_code == 201
+        assert response.json()["envelop"][0]["webhookUrl"] == url.strip()
+    else:
+        assert response.status_code == 400
+        assert response.json()["details"] == [
+            {"field": "webhookUrl", "message": "webhookUrl must be an http(s) URL"}
+        ]
 
 
 def test_create_company_with_a_code_taken_by_any_client_is_409(caller, other_caller):

@@ -8,6 +8,7 @@ import pytest
 from django.test import Client, override_settings
 
 from companies.models import Company
+from config.api.fields import HTTP_URL_PATTERN
 from hardware.models import Hardware
 from tests.factories import CompanyFactory, EmployeeFactory, HardwareRequestFactory, OrderFactory
 from tests.support import assert_refused
@@ -217,7 +218,7 @@ def test_the_schema_states_the_bounds_and_shapes_of_the_inputs(anonymous):
     assert {"minimum": 1, "maximum": 1000}.items() <= field("QuoteLineRequest", "amount").items()
     assert field("PatchedLinesRemoveRequest", "hardwareRequests")["maxItems"] == 200
     assert field("LineRemovalRequest", "amount")["minimum"] == 1
-    assert field("CompanyCreateRequest", "webhookUrl")["pattern"] == "^[hH][tT][tT][pP][sS]?://"
+    assert field("CompanyCreateRequest", "webhookUrl")["pattern"] == HTTP_URL_PATTERN
     assert {"minItems": 1, "maxItems": 200}.items() <= field("QuoteRequest", "hardwares").items()
     assert field("OffboardingHardwaresRequest", "newHardwares")["maxItems"] == 500
     assert {"minItems": 1, "maxItems": 500}.items() <= field(
