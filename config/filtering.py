@@ -1,6 +1,8 @@
 """Filtering with django-filter, refusing bad criteria with the interface's messages."""
 
+import re
 from collections.abc import Mapping
+from datetime import datetime
 
 import django_filters
 from django import forms
@@ -10,6 +12,9 @@ from config.countries import is_country_code
 from config.errors import ServiceError
 
 INVALID_COUNTRY_CODE = "Invalid country code"
+INVALID_UPDATED_SINCE = "Invalid updatedSince"
+# An offset sent unescaped in a query string (`+01:00`) arrives with a space for its plus sign.
+_OFFSET_UNESCAPED = re.compile(r" (\d{2}:?\d{2})$")
 
 
 class CountryCodeFormField(forms.CharField):
@@ -26,6 +31,37 @@ class CountryCodeFormField(forms.CharField):
 
 class CountryCodeFilter(django_filters.CharFilter):
     field_class = CountryCodeFormField
+
+
+class InstantFormField(forms.CharField):
+    """An ISO 8601 date-time with its offset (`2026-11-23T09:30:00Z`, `...+01:00`): an instant.
+    One without an offset names no instant (whose midnight?), so it is refused."""
+
+    def __init__(self, *, invalid_message: str, **kwargs):
+        self.invalid_message = invalid_message
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        text = _OFFSET_UNESCAPED.sub(r"+\1", (value or "").strip())
+        if not text:
+            return None
+        try:
+            instant = datetime.fromisoformat(text.replace("z", "Z"))
+        except ValueError:
+            raise forms.ValidationError(self.invalid_message) from None
+        if instant.tzinfo is None or "T" not in text.upper():
+            raise forms.ValidationError(self.invalid_message)
+        return instant
+
+
+class UpdatedSinceFilter(django_filters.Filter):
+    """`updatedSince`: the records whose updatedAt is at or after the instant."""
+
+    field_class = InstantFormField
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("field_name", "updated_at")
+        super().__init__(lookup_expr="gte", invalid_message=INVALID_UPDATED_SINCE, **kwargs)
 
 
 def apply_filters(
