@@ -8,12 +8,17 @@ from django.utils import timezone
 
 from companies import keys
 from companies.models import ApiClient, ApiKey, Company, Event, EventState
+from config.api.paging import Keyset
 from config.errors import NotFound, ServiceError
 
 INVALID_COMPANY_CODE = "Invalid company code"
 COMPANY_CODE_PATTERN = re.compile(r"[A-Z0-9]{3}")
 # A key's last-used time is refreshed at most this often, so reads do not write every time.
 LAST_USED_RESOLUTION = timedelta(minutes=1)
+# The list's order (Company.Meta.ordering; codes are unique): it pages by it. A name can change,
+# so a company renamed while a client walks the pages may be answered twice or not at all; a
+# client's companies are few, and their order by name is what people read them in.
+COMPANIES = Keyset("companies", ("name", "code"))
 
 
 def api_key_authenticate(*, raw_key: str) -> ApiKey | None:

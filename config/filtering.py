@@ -2,7 +2,7 @@
 
 import re
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import UTC, datetime
 
 import django_filters
 from django import forms
@@ -33,6 +33,21 @@ class CountryCodeFilter(django_filters.CharFilter):
     field_class = CountryCodeFormField
 
 
+class AnyCaseChoiceFormField(django_filters.fields.ChoiceField):
+    def to_python(self, value):
+        return super().to_python(value).strip().upper()
+
+
+class AnyCaseChoiceFilter(django_filters.ChoiceFilter):
+    """A code in any case (`offboarding`), like the other codes of the criteria (companyCode,
+    countryCode); another is refused with `invalid_message`."""
+
+    field_class = AnyCaseChoiceFormField
+
+    def __init__(self, *, invalid_message: str, **kwargs):
+        super().__init__(error_messages={"invalid_choice": invalid_message}, **kwargs)
+
+
 class InstantFormField(forms.CharField):
     """An ISO 8601 date-time with its offset (`2026-11-23T09:30:00Z`, `...+01:00`): an instant.
     One without an offset names no instant (whose midnight?), so it is refused."""
@@ -47,11 +62,12 @@ class InstantFormField(forms.CharField):
             return None
         try:
             instant = datetime.fromisoformat(text.replace("z", "Z"))
-        except ValueError:
+            if instant.tzinfo is None or "T" not in text.upper():
+                raise ValueError("no instant")
+            # In UTC, as it is compared: year 1 at +01:00 is before any year there is.
+            return instant.astimezone(UTC)
+        except (ValueError, OverflowError):
             raise forms.ValidationError(self.invalid_message) from None
-        if instant.tzinfo is None or "T" not in text.upper():
-            raise forms.ValidationError(self.invalid_message)
-        return instant
 
 
 class UpdatedSinceFilter(django_filters.Filter):

@@ -209,6 +209,7 @@ SPECTACULAR_SETTINGS = {
         "config.api.schema.camel_case_path_parameters",
         "config.api.schema.response_links",
         "config.api.schema.idempotency_key_header",
+        "config.api.paging.link_header",
         "config.api.schema.rate_limit_headers",
         "config.api.schema.text_without_nul",
     ],

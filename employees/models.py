@@ -52,6 +52,8 @@ class Employee(models.Model):
                 name="employee_reference_unique_per_company",
             ),
         ]
+        # The list and its pages (employees.selectors.EMPLOYEES) read in this index's order.
+        indexes = [models.Index(fields=["company", "-created_at", "-id"])]
 
     def __str__(self):
         return f"{self.first_name} {self.last_name} <{self.email}>"

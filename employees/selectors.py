@@ -1,18 +1,33 @@
 """Reads of employees, always within one company."""
 
+from collections.abc import Mapping
 from uuid import UUID
 
 from django.db.models import QuerySet
 
 from companies.models import Company
+from config.api.paging import WHOLE_LIST, Keyset, Page
 from config.errors import NotFound
+from config.filtering import apply_filters
+from employees.filters import EmployeeFilter
 from employees.models import Employee
 
 EMPLOYEE_NOT_FOUND = "Employee not found"
+# The list's order, newest first like every list, by columns that never change: it pages by it.
+EMPLOYEES = Keyset("employees", ("-created_at", "-id"))
 
 
 def employee_list(*, company: Company) -> QuerySet[Employee]:
     return Employee.objects.filter(company=company)
+
+
+def employee_page(
+    *, company: Company, filters: Mapping | None = None, page: Page = WHOLE_LIST
+) -> list[Employee]:
+    """The company's employees, newest first. `filters` are the EmployeeFilter criteria
+    (`email`, `externalReferenceId`, `status`, `updatedSince`); `page` a page of EMPLOYEES."""
+    employees = apply_filters(EmployeeFilter, employee_list(company=company), filters)
+    return list(page.narrow(employees.order_by(*EMPLOYEES.order)))
 
 
 def employee_get(*, company: Company, employee_id: UUID) -> Employee:

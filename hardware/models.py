@@ -95,7 +95,13 @@ class Hardware(models.Model):
 
     class Meta:
         ordering = ["-created_at", "id"]
-        indexes = [models.Index(fields=["company", "status", "country_code"])]
+        # The lists and their pages (hardware.selectors.HARDWARES, STORAGE_HARDWARES) read in the
+        # order of the last two.
+        indexes = [
+            models.Index(fields=["company", "status", "country_code"]),
+            models.Index(fields=["company", "-created_at", "id"]),
+            models.Index(fields=["company", "status", "-created_at", "id"]),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["company", "serial_number"],

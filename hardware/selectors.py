@@ -14,6 +14,7 @@ from uuid import UUID
 from django.db.models import QuerySet
 
 from companies.models import Company
+from config.api.paging import WHOLE_LIST, Keyset, Page
 from config.api.shapes import Nested, Row, nested_columns
 from config.db import native_timestamps
 from config.errors import NotFound
@@ -42,6 +43,9 @@ COMMON_MODEL = Nested("commonModel", CommonModelSerializer, through="common_mode
 # Read with each item, in the same query.
 NESTED_COLUMNS = nested_columns(EMPLOYEE, STORAGE, HARDWARE_TYPE, COMMON_MODEL)
 NOTE = Row(HardwareNoteSerializer)
+# The lists' order (Hardware.Meta.ordering), by columns that never change: they page by it.
+HARDWARES = Keyset("hardwares", ("-created_at", "id"))
+STORAGE_HARDWARES = Keyset("hardwares/storages", HARDWARES.order)
 
 
 class MovementReader(Protocol):
@@ -75,17 +79,20 @@ def hardware_rows(
     status: HardwareStatus | None = None,
     hardware_id: UUID | None = None,
     movement_detail: bool = False,
+    page: Page = WHOLE_LIST,
 ) -> list[dict]:
     """The company's items as the interface shows them, newest first. `filters` are the
-    HardwareFilter criteria (`countryCode`). Their movement requests show their status only,
-    or a summary of each with `movement_detail`."""
+    HardwareFilter criteria (`countryCode`, `updatedSince`); `page` a page of HARDWARES (or
+    STORAGE_HARDWARES). Their movement requests show their status only, or a summary of each
+    with `movement_detail`."""
     items = apply_filters(HardwareFilter, hardware_list(company=company), filters)
     if status is not None:
         items = items.filter(status=status)
     if hardware_id is not None:
         items = items.filter(pk=hardware_id)
+    items = page.narrow(items)
     with native_timestamps():
-        rows = list(HARDWARE.values(items, **NESTED_COLUMNS))
+        rows = list(HARDWARE.values(items, **NESTED_COLUMNS, **page.columns))
         # The items' notes, selected by the same criteria rather than by a list of their ids.
         notes = _notes_by_hardware(items) if rows else {}
         movements = _movement_reader(items=items, detail=movement_detail) if rows else {}

@@ -63,7 +63,11 @@ class MovementRequest(StatusModel):
 
     class Meta:
         ordering = ["-created_at", "-movement_request_number"]
-        indexes = [models.Index(fields=["company", "type", "-created_at"])]
+        # The list and its pages (logistics.selectors.MOVEMENT_REQUESTS) read in the second's order.
+        indexes = [
+            models.Index(fields=["company", "type", "-created_at"]),
+            models.Index(fields=["company", "-created_at", "-movement_request_number"]),
+        ]
 
     number_field = "movement_request_number"
 

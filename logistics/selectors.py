@@ -12,6 +12,7 @@ from uuid import UUID
 from django.db.models import QuerySet
 
 from companies.models import Company
+from config.api.paging import WHOLE_LIST, Keyset, Page
 from config.api.shapes import Nested, Row, columns_of, nested_columns
 from config.db import native_timestamps
 from config.errors import NotFound
@@ -47,6 +48,8 @@ REQUEST_NESTED = (*PEOPLE, STORAGE)
 REQUEST_NESTED_COLUMNS = nested_columns(*REQUEST_NESTED)
 HISTORY = Row(StatusChangeSerializer)
 CARRIED = Nested("hardware", HardwareSummarySerializer, through="hardware")
+# The list's order (MovementRequest.Meta.ordering), by columns that never change: it pages by it.
+MOVEMENT_REQUESTS = Keyset("movement_requests", ("-created_at", "-movement_request_number"))
 
 # A request as the hardware reads show it, through the link table (which has an `id` of its
 # own): its status in the lists; a summary on the detail, whose people show fewer fields than
@@ -78,16 +81,18 @@ def movement_request_rows(
     filters: Mapping | None = None,
     movement_request_id: UUID | None = None,
     history_ids: bool = False,
+    page: Page = WHOLE_LIST,
 ) -> list[dict]:
     """The company's requests as the interface shows them, newest first. `filters` are the
-    MovementRequestFilter criteria (`type`). The status history carries its ids on the detail
-    (`history_ids`), not on the list."""
+    MovementRequestFilter criteria (`type`, `updatedSince`); `page` a page of MOVEMENT_REQUESTS.
+    The status history carries its ids on the detail (`history_ids`), not on the list."""
     requests = MovementRequest.objects.filter(company=company)
     requests = apply_filters(MovementRequestFilter, requests, filters)
     if movement_request_id is not None:
         requests = requests.filter(pk=movement_request_id)
+    requests = page.narrow(requests)
     with native_timestamps():
-        rows = list(REQUEST.values(requests, **REQUEST_NESTED_COLUMNS))
+        rows = list(REQUEST.values(requests, **REQUEST_NESTED_COLUMNS, **page.columns))
         ids = [row["id"] for row in rows]
         histories = _histories(ids, with_ids=history_ids)
         hardwares = _hardwares(ids)

@@ -64,7 +64,8 @@ class Order(StatusModel):
 
     class Meta:
         ordering = ["-created_at", "-order_number"]
-        indexes = [models.Index(fields=["company", "-created_at"])]
+        # The list and its pages (orders.selectors.ORDERS) read in this index's order.
+        indexes = [models.Index(fields=["company", "-created_at", "-order_number"])]
         constraints = [
             models.UniqueConstraint(
                 fields=["company", "po_number"],

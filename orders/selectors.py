@@ -12,6 +12,7 @@ from uuid import UUID
 from django.db.models import F, QuerySet
 
 from companies.models import Company
+from config.api.paging import WHOLE_LIST, Keyset, Page
 from config.api.shapes import Nested, Row
 from config.db import native_timestamps
 from config.errors import NotFound
@@ -37,6 +38,8 @@ LINE = Row(LineFieldsSerializer)
 # Read under a prefix, so the item keeps the serializer's order of its fields.
 CREATED_HARDWARE = Nested("item", CreatedHardwareSerializer)
 RESELLER = Row(ResellerSerializer)
+# The list's order (Order.Meta.ordering), by columns that never change: it pages by it.
+ORDERS = Keyset("orders", ("-created_at", "-order_number"))
 
 
 def order_list(*, company: Company) -> QuerySet[Order]:
@@ -44,15 +47,20 @@ def order_list(*, company: Company) -> QuerySet[Order]:
 
 
 def order_rows(
-    *, company: Company, filters: Mapping | None = None, order_id: UUID | None = None
+    *,
+    company: Company,
+    filters: Mapping | None = None,
+    order_id: UUID | None = None,
+    page: Page = WHOLE_LIST,
 ) -> list[dict]:
     """The company's orders as the interface shows them, newest first. `filters` are the
-    OrderFilter criteria (`countryCode`)."""
+    OrderFilter criteria (`countryCode`, `updatedSince`); `page` a page of ORDERS."""
     orders = apply_filters(OrderFilter, order_list(company=company), filters)
     if order_id is not None:
         orders = orders.filter(pk=order_id)
+    orders = page.narrow(orders)
     with native_timestamps():
-        rows = list(ORDER.values(orders, **EMPLOYEE.expressions))
+        rows = list(ORDER.values(orders, **EMPLOYEE.expressions, **page.columns))
         if not rows:
             return rows
         lines = _lines_by_order(orders)

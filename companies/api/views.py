@@ -10,6 +10,7 @@ from companies.api.serializers import (
     CompanyUpdateSerializer,
     WebhookSecretSerializer,
 )
+from config.api.paging import PAGING_PARAMETERS, page_requested
 from config.api.schema import ErrorEnvelopeSerializer
 
 
@@ -17,10 +18,17 @@ class CompanyListView(IdempotentAPIView):
     # The interface shows `envelop: []` on the errors of these two operations.
     errors_carry_envelop = True
 
-    @extend_schema(operation_id="companies_list", responses=CompanySerializer(many=True))
+    @extend_schema(
+        operation_id="companies_list",
+        parameters=PAGING_PARAMETERS,
+        responses=CompanySerializer(many=True),
+    )
     def get(self, request):
-        companies = selectors.company_list(api_client=request.user)
-        return Response(CompanySerializer(companies, many=True).data)
+        page = page_requested(request, selectors.COMPANIES)
+        companies = page.narrow(selectors.company_list(api_client=request.user))
+        return page.response(
+            request, list(companies), lambda page_of: CompanySerializer(page_of, many=True).data
+        )
 
     @extend_schema(
         operation_id="companies_create",

@@ -17,6 +17,7 @@ reads the key columns with its rows (`Page.narrow`, `Page.columns`), and the vie
 """
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import reduce
@@ -24,6 +25,7 @@ from uuid import UUID
 
 from django.core import signing
 from django.db.models import F, Q, QuerySet
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -95,15 +97,18 @@ class Page:
             queryset = queryset[: self.limit + 1]
         return queryset
 
-    def response(self, request: Request, records: list) -> Response:
+    def response(
+        self, request: Request, records: list, render: Callable[[list], list] = list
+    ) -> Response:
         """The answer of the page read from `narrow`: at most `limit` records, with the link to
-        the next page when more remain. Records are rows (dicts) or model instances."""
+        the next page when more remain. Records are rows (dicts) or model instances, which
+        `render` turns into the answer's list."""
         if self.keyset is None:
-            return Response(records)
+            return Response(render(records))
         more = self.limit is not None and len(records) > self.limit
         records = records[: self.limit] if more else records
         keys = [self._key_taken(record) for record in records]
-        response = Response(records)
+        response = Response(render(records))
         if more:
             cursor = _cursor_make(self.keyset, keys[-1])
             response["Link"] = f'<{_url_with(request, cursor)}>; rel="next"'
@@ -117,6 +122,45 @@ class Page:
 
 
 WHOLE_LIST = Page()
+
+LIMIT_PARAMETER = OpenApiParameter(
+    "limit",
+    {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT},
+    description=(
+        f"At most this many records (1 to {MAX_LIMIT}), in the list's usual order. When more "
+        'remain, the answer\'s `Link` header names the next page (`rel="next"`). Absent: the '
+        "whole list."
+    ),
+)
+CURSOR_PARAMETER = OpenApiParameter(
+    "cursor",
+    {"type": "string", "minLength": 1, "maxLength": MAX_CURSOR_LENGTH},
+    description=(
+        "Where the page starts: the opaque value in the previous page's `Link` header, never "
+        "made by hand. One the service did not make, or made for another list, is refused "
+        "(`Invalid cursor`)."
+    ),
+)
+PAGING_PARAMETERS = [LIMIT_PARAMETER, CURSOR_PARAMETER]
+LINK_HEADER = {
+    "description": (
+        'RFC 8288: `<absolute URL of the next page>; rel="next"` when more records remain '
+        "after a page asked for with `limit`; the URL keeps the query's criteria."
+    ),
+    "schema": {"type": "string"},
+}
+
+
+def link_header(result, generator, request, public):
+    """drf-spectacular postprocessing hook: the answers of the lists that page (those taking a
+    `cursor`) may carry the `Link` header of their next page."""
+    for operations in result["paths"].values():
+        for operation in operations.values():
+            names = {parameter["name"] for parameter in operation.get("parameters", [])}
+            if "cursor" in names:
+                headers = operation["responses"]["200"].setdefault("headers", {})
+                headers["Link"] = LINK_HEADER
+    return result
 
 
 def page_requested(request: Request, keyset: Keyset) -> Page:

@@ -20,6 +20,16 @@ COUNTRY_CODE_PARAMETER = OpenApiParameter(
     description="ISO 3166-1 alpha-2 or EU, in any case; empty or absent for all.",
 )
 
+# The `updatedSince` criterion of the lists that sync by change time.
+UPDATED_SINCE_PARAMETER = OpenApiParameter(
+    "updatedSince",
+    {"type": "string", "format": "date-time"},
+    description=(
+        "ISO 8601 date-time with its offset (`2026-11-23T09:30:00Z`): only the records whose "
+        "updatedAt is at or after it. Every change a client can see moves updatedAt."
+    ),
+)
+
 
 class CountryCodeFieldSchema(OpenApiSerializerFieldExtension):
     """A country code field is one of the codes it takes, in any case (answered in capitals)."""

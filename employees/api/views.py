@@ -1,9 +1,11 @@
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.response import Response
 
 from companies.api.idempotency import IdempotentAPIView
 from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
 from config.api.identifiers import uuid_or_400
+from config.api.paging import PAGING_PARAMETERS, page_requested
+from config.api.schema import UPDATED_SINCE_PARAMETER
 from employees import selectors, services
 from employees.api.serializers import (
     EmployeeDetailSerializer,
@@ -12,11 +14,46 @@ from employees.api.serializers import (
     EmployeeUpsertSerializer,
     employee_details,
 )
+from employees.choices import EmployeeStatus
 
 INVALID_EMPLOYEE_ID = "Invalid employee ID format"
 
 
-class EmployeeUpsertView(IdempotentAPIView):
+STATUS_PARAMETER = OpenApiParameter(
+    "status", str, enum=EmployeeStatus.values, description="Only the employees in this status."
+)
+EMAIL_PARAMETER = OpenApiParameter(
+    "email", str, description="Only the employee with this address (in any case)."
+)
+EXTERNAL_REFERENCE_PARAMETER = OpenApiParameter(
+    "externalReferenceId", str, description="Only the employee with this reference of yours."
+)
+
+
+class EmployeeListUpsertView(IdempotentAPIView):
+    @extend_schema(
+        operation_id="employees_list",
+        parameters=[
+            COMPANY_CODE_PARAMETER,
+            EMAIL_PARAMETER,
+            EXTERNAL_REFERENCE_PARAMETER,
+            STATUS_PARAMETER,
+            UPDATED_SINCE_PARAMETER,
+            *PAGING_PARAMETERS,
+        ],
+        responses=EmployeeSerializer(many=True),
+    )
+    def get(self, request):
+        """The company's employees, newest first, as POST /employees answers each: what an HR
+        system syncs from (by `updatedSince`, a page at a time)."""
+        company = company_from_filters(request)
+        page = page_requested(request, selectors.EMPLOYEES)
+        filters = request.query_params
+        employees = selectors.employee_page(company=company, filters=filters, page=page)
+        return page.response(
+            request, employees, lambda page_of: EmployeeSerializer(page_of, many=True).data
+        )
+
     @extend_schema(
         operation_id="employees_upsert",
         request=EmployeeUpsertSerializer,

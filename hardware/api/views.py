@@ -5,6 +5,7 @@ from rest_framework.response import Response
 from companies.api.idempotency import IdempotentAPIView
 from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
 from config.api.identifiers import uuid_or_400
+from config.api.paging import PAGING_PARAMETERS, page_requested
 from config.api.schema import COUNTRY_CODE_PARAMETER
 from hardware import selectors, services
 from hardware.api.serializers import (
@@ -19,12 +20,14 @@ from hardware.choices import HardwareStatus
 class HardwareListView(IdempotentAPIView):
     @extend_schema(
         operation_id="hardwares_list",
-        parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER],
+        parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER, *PAGING_PARAMETERS],
         responses=HardwareSerializer(many=True),
     )
     def get(self, request):
         company = company_from_filters(request)
-        return Response(selectors.hardware_rows(company=company, filters=request.query_params))
+        page = page_requested(request, selectors.HARDWARES)
+        rows = selectors.hardware_rows(company=company, filters=request.query_params, page=page)
+        return page.response(request, rows)
 
     @extend_schema(
         operation_id="hardwares_create",
@@ -53,15 +56,19 @@ class HardwareListView(IdempotentAPIView):
 class StorageHardwareListView(IdempotentAPIView):
     @extend_schema(
         operation_id="hardwares_storages_list",
-        parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER],
+        parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER, *PAGING_PARAMETERS],
         responses=HardwareSerializer(many=True),
     )
     def get(self, request):
         company = company_from_filters(request)
+        page = page_requested(request, selectors.STORAGE_HARDWARES)
         rows = selectors.hardware_rows(
-            company=company, filters=request.query_params, status=HardwareStatus.STORAGE
+            company=company,
+            filters=request.query_params,
+            status=HardwareStatus.STORAGE,
+            page=page,
         )
-        return Response(rows)
+        return page.response(request, rows)
 
 
 class HardwareDetailView(IdempotentAPIView):

@@ -7,6 +7,7 @@ from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, com
 from companies.api.serializers import company_details
 from config.actors import Actor
 from config.api.identifiers import uuid_or_400
+from config.api.paging import PAGING_PARAMETERS, page_requested
 from employees.api.serializers import employee_details
 from logistics import selectors, services
 from logistics.api.serializers import (
@@ -81,13 +82,16 @@ TYPE_PARAMETER = OpenApiParameter(
 class MovementRequestListView(IdempotentAPIView):
     @extend_schema(
         operation_id="movement_requests_list",
-        parameters=[COMPANY_CODE_PARAMETER, TYPE_PARAMETER],
+        parameters=[COMPANY_CODE_PARAMETER, TYPE_PARAMETER, *PAGING_PARAMETERS],
         responses=MovementRequestSerializer(many=True),
     )
     def get(self, request):
         company = company_from_filters(request, message=LIST_INVALID_COMPANY_CODE)
-        rows = selectors.movement_request_rows(company=company, filters=request.query_params)
-        return Response(rows)
+        page = page_requested(request, selectors.MOVEMENT_REQUESTS)
+        rows = selectors.movement_request_rows(
+            company=company, filters=request.query_params, page=page
+        )
+        return page.response(request, rows)
 
 
 class MovementRequestDetailView(IdempotentAPIView):

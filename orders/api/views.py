@@ -8,6 +8,7 @@ from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, com
 from config.actors import Actor
 from config.api.envelope import flatten_validation_errors
 from config.api.identifiers import uuid_or_400
+from config.api.paging import PAGING_PARAMETERS, page_requested
 from config.api.schema import COUNTRY_CODE_PARAMETER, ErrorEnvelopeSerializer
 from config.errors import ServiceError
 from orders import selectors, services
@@ -26,12 +27,14 @@ ID_REQUIRED = "id is required"
 class OrderListView(IdempotentAPIView):
     @extend_schema(
         operation_id="orders_list",
-        parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER],
+        parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER, *PAGING_PARAMETERS],
         responses=OrderSerializer(many=True),
     )
     def get(self, request):
         company = company_from_filters(request)
-        return Response(selectors.order_rows(company=company, filters=request.query_params))
+        page = page_requested(request, selectors.ORDERS)
+        rows = selectors.order_rows(company=company, filters=request.query_params, page=page)
+        return page.response(request, rows)
 
 
 class OrderDetailView(IdempotentAPIView):
