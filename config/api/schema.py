@@ -4,6 +4,7 @@ import re
 
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.plumbing import get_doc
 from drf_spectacular.utils import OpenApiParameter, extend_schema_field
 from rest_framework import serializers
 
@@ -73,6 +74,13 @@ NOT_FOUND = "No such record visible to this API client."
 
 
 class EnvelopeAutoSchema(AutoSchema):
+    def get_description(self) -> str:
+        """The operation's own words only: its method's docstring, else its view class's. The
+        docstrings of base views (IdempotentAPIView) are about code, not about an operation."""
+        method = getattr(self.view, getattr(self.view, "action", self.method.lower()), None)
+        view_doc = self.view.__class__.__dict__.get("__doc__")
+        return get_doc(method) or (get_doc(self.view.__class__) if view_doc else "")
+
     def _unwrap_list_serializer(self, serializer, direction):
         """A `many=True` list with its bounds, which drf-spectacular leaves out (it shows those
         of a ListField): `minItems` when it may not be empty, `maxItems` for its `max_length`."""

@@ -2,6 +2,8 @@
 
 import pytest
 
+from companies.api.idempotency import IdempotentAPIView
+
 pytestmark = pytest.mark.django_db
 
 
@@ -144,3 +146,17 @@ def test_every_post_and_patch_documents_the_idempotency_key_and_its_refusals(ano
         assert {"409", "422"} <= set(operation["responses"])
     reads = schema["paths"]["/companies"]["get"].get("parameters", [])
     assert all(p["name"] != "Idempotency-Key" for p in reads)
+
+
+def test_an_operation_is_described_in_its_own_words_not_its_base_views(anonymous):
+    schema = anonymous.get("/schema/", {"format": "json"}).json()
+    base_doc = IdempotentAPIView.__doc__.split("\n")[0]
+
+    descriptions = {
+        (method, path): operation.get("description", "")
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+    }
+
+    assert not [key for key, text in descriptions.items() if base_doc in text]
+    assert descriptions[("get", "/employees")].startswith("The company's employees, newest first")
