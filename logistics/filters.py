@@ -1,5 +1,6 @@
 import django_filters
 
+from config.filtering import UpdatedSinceFilter
 from logistics.choices import MovementType
 from logistics.models import MovementRequest
 
@@ -22,6 +23,7 @@ class MovementTypeFilter(django_filters.ChoiceFilter):
 
 class MovementRequestFilter(django_filters.FilterSet):
     type = MovementTypeFilter(choices=MovementType.choices)
+    updatedSince = UpdatedSinceFilter()
 
     class Meta:
         model = MovementRequest

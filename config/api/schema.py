@@ -4,6 +4,7 @@ import re
 
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema_field
 from rest_framework import serializers
 
@@ -18,6 +19,15 @@ COUNTRY_CODE_PARAMETER = OpenApiParameter(
     # Empty is no criterion (allowEmptyValue, set by camel_case_path_parameters).
     pattern=country_code_pattern(allow_eu=True, allow_empty=True),
     description="ISO 3166-1 alpha-2 or EU, in any case; empty or absent for all.",
+)
+# The `updatedSince` criterion of the lists that sync by change time (config.filtering).
+UPDATED_SINCE_PARAMETER = OpenApiParameter(
+    "updatedSince",
+    OpenApiTypes.DATETIME,
+    description=(
+        "An ISO 8601 date-time with its offset (2026-11-23T09:30:00Z, ...+01:00): only the "
+        "records whose updatedAt is at or after it."
+    ),
 )
 
 

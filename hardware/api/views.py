@@ -5,7 +5,7 @@ from rest_framework.response import Response
 from companies.api.idempotency import IdempotentAPIView
 from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
 from config.api.identifiers import uuid_or_400
-from config.api.schema import COUNTRY_CODE_PARAMETER
+from config.api.schema import COUNTRY_CODE_PARAMETER, UPDATED_SINCE_PARAMETER
 from hardware import selectors, services
 from hardware.api.serializers import (
     HardwareCreatedSerializer,
@@ -19,7 +19,7 @@ from hardware.choices import HardwareStatus
 class HardwareListView(IdempotentAPIView):
     @extend_schema(
         operation_id="hardwares_list",
-        parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER],
+        parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER, UPDATED_SINCE_PARAMETER],
         responses=HardwareSerializer(many=True),
     )
     def get(self, request):
@@ -53,7 +53,7 @@ class HardwareListView(IdempotentAPIView):
 class StorageHardwareListView(IdempotentAPIView):
     @extend_schema(
         operation_id="hardwares_storages_list",
-        parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER],
+        parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER, UPDATED_SINCE_PARAMETER],
         responses=HardwareSerializer(many=True),
     )
     def get(self, request):

@@ -8,7 +8,11 @@ from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, com
 from config.actors import Actor
 from config.api.envelope import flatten_validation_errors
 from config.api.identifiers import uuid_or_400
-from config.api.schema import COUNTRY_CODE_PARAMETER, ErrorEnvelopeSerializer
+from config.api.schema import (
+    COUNTRY_CODE_PARAMETER,
+    UPDATED_SINCE_PARAMETER,
+    ErrorEnvelopeSerializer,
+)
 from config.errors import ServiceError
 from orders import selectors, services
 from orders.api.serializers import (
@@ -26,7 +30,7 @@ ID_REQUIRED = "id is required"
 class OrderListView(IdempotentAPIView):
     @extend_schema(
         operation_id="orders_list",
-        parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER],
+        parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER, UPDATED_SINCE_PARAMETER],
         responses=OrderSerializer(many=True),
     )
     def get(self, request):
