@@ -8,12 +8,14 @@ from decimal import Decimal
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 from django.utils import timezone
 
 from config.actors import Actor
 from logistics import services as logistics_services
 from logistics.choices import HandledBy
 from orders import services as order_services
+from tests.admin_pages import change_page_form
 from tests.factories import (
     CatalogItemFactory,
     CompanyFactory,
@@ -262,3 +264,19 @@ def test_an_employee_renamed_moves_the_employee_not_the_records_showing_them(cal
     assert datetime.fromisoformat(response.json()["envelop"]["updatedAt"]) >= moment
     assert listed_since(caller, "/orders", moment) == []
     assert listed_since(caller, "/hardwares", moment) == []
+
+
+def test_a_note_an_operator_adds_moves_the_item(caller, company, admin_client):
+    item = HardwareFactory(company=company)
+    before = updated_at(caller, f"/hardwares/{item.id}")
+    url = reverse("admin:hardware_hardware_change", args=[item.pk])
+    data = change_page_form(admin_client.get(url)) | {"notes-0-content": "Screen replaced"}
+    moment = timezone.now()
+
+    response = admin_client.post(url, data)
+
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    record = shown(caller, f"/hardwares/{item.id}")
+    assert [note["content"] for note in record["hardwareNote"]] == ["Screen replaced"]
+    assert before < moment <= datetime.fromisoformat(record["updatedAt"])
+    assert listed_since(caller, "/hardwares", moment) == [str(item.id)]
