@@ -1,9 +1,12 @@
-"""Faster reads of long lists of rows on PostgreSQL."""
+"""The database beyond what Django gives: faster reads of long lists of rows on PostgreSQL,
+and moving the updatedAt of records whose answer changed without a save of their own."""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.db import connection
+from django.db.models import QuerySet
+from django.utils import timezone
 from psycopg import adapters
 from psycopg.pq import Format
 
@@ -29,3 +32,12 @@ def native_timestamps() -> Iterator[None]:
         return
     with connection.execute_wrapper(_load_timestamps_natively):
         yield
+
+
+def records_touch(records: QuerySet) -> None:
+    """Move the `updated_at` of `records` to now, in one UPDATE, in the caller's transaction:
+    for a change a client sees on them that saved none of them (a line removed, their hardware
+    landed, a movement they show moved). `auto_now` moves it only on `save()`, never on
+    `QuerySet.update()`, `bulk_update` or a save with `update_fields` that leave it out
+    (docs/decisions.md, "updatedAt: what moves it")."""
+    records.update(updated_at=timezone.now())

@@ -80,6 +80,12 @@ class HardwareAdmin(RegisteredInlinesAdmin):
         # (storage by country, serials per company); where they are moves with movements.
         return False
 
+    def save_model(self, request, obj, form, change):
+        # What the page changed, and updatedAt, which moves even when only a note was added
+        # (the item's answer shows its notes). Not the whole row loaded for the page: that
+        # could undo a movement's landing made meanwhile.
+        obj.save(update_fields=[*form.changed_data, "updated_at"])
+
     def save_formset(self, request, form, formset, change):
         # A note written here is signed by the staff user who wrote it.
         for note in formset.save(commit=False):

@@ -1,11 +1,12 @@
 import django_filters
 
-from config.filtering import CountryCodeFilter
+from config.filtering import CountryCodeFilter, UpdatedSinceFilter
 from hardware.models import Hardware
 
 
 class HardwareFilter(django_filters.FilterSet):
     countryCode = CountryCodeFilter(field_name="country_code")
+    updatedSince = UpdatedSinceFilter()
 
     class Meta:
         model = Hardware

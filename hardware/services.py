@@ -12,6 +12,7 @@ from catalog.models import CatalogItem
 from companies.models import Company
 from config.api.serializers import camel_case
 from config.countries import storage_country_code
+from config.db import records_touch
 from config.errors import NotFound, ServiceError
 from config.specs import ITEM_SPECS, Described
 from employees.models import Employee
@@ -55,10 +56,15 @@ def hardware_create(
     employee_email: str | None = None,
     created_through: CreatedThrough = CreatedThrough.API,
     created_order_id: UUID | None = None,
+    touch_employee: bool = True,
 ) -> Hardware:
     """A new item, on the employee named by id or e-mail, or else in the storage of its
     country. Serial numbers are unique per company; the database decides under races.
-    `created_order_id` names the order that delivered it (created_through ORDER)."""
+    `created_order_id` names the order that delivered it (created_through ORDER).
+
+    The employee's hardwares (GET /employees/{id}) now show the item, so the employee's
+    updatedAt moves; a flow making many items for one employee passes `touch_employee=False`
+    and touches the employee once itself."""
     if employee_id is not None and employee_email is not None:
         raise ServiceError.invalid_field(
             "employeeEmail", "Send employeeProfileId or employeeEmail, not both"
@@ -106,6 +112,8 @@ def hardware_create(
         ):
             raise ServiceError.invalid_field("serialNumber", SERIAL_TAKEN) from error
         raise
+    if employee is not None and touch_employee:
+        records_touch(Employee.objects.filter(pk=employee.pk))
     return hardware
 
 

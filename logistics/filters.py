@@ -1,6 +1,6 @@
 import django_filters
 
-from config.filtering import AnyCaseChoiceFilter
+from config.filtering import AnyCaseChoiceFilter, UpdatedSinceFilter
 from logistics.choices import MovementType
 from logistics.models import MovementRequest
 
@@ -9,6 +9,7 @@ INVALID_TYPE = "Invalid type: expected ONBOARDING, OFFBOARDING or OFF_ON"
 
 class MovementRequestFilter(django_filters.FilterSet):
     type = AnyCaseChoiceFilter(choices=MovementType.choices, invalid_message=INVALID_TYPE)
+    updatedSince = UpdatedSinceFilter()
 
     class Meta:
         model = MovementRequest

@@ -12,6 +12,7 @@ from companies.models import ApiClient, Company
 from companies.services import CompanyDetails, company_create_or_update
 from config.actors import Actor, ActorKind
 from config.countries import are_compatible
+from config.db import records_touch
 from config.errors import NotFound, ServiceError
 from config.numbering import save_with_next_number
 from config.workflow import (
@@ -78,6 +79,7 @@ def movement_onboarding_create(
     save_with_next_number(movement, "movement_request_number")
     movement.hardwares.set(items)
     hardware_services.hardware_mark_in_movement(items=items, in_movement=True)
+    _employees_touch(movement)
     status_history_write(movement, status_from=None, actor=actor)
     event_record_about(movement, "movement_request.created")
     return movement
@@ -145,9 +147,10 @@ def movement_offboarding_create(
     movement.hardwares.set(items)
     if done:
         _complete(movement, items)
-        movement.save(update_fields=["date_completed"])
+        movement.save(update_fields=["date_completed", "updated_at"])
     else:
         hardware_services.hardware_mark_in_movement(items=items, in_movement=True)
+    _employees_touch(movement)
     status_history_write(movement, status_from=None, actor=Actor.api_client(api_client))
     # Handled by COMPANY it is created DONE: one event, whose payload shows it DONE.
     event_record_about(movement, "movement_request.created")
@@ -172,7 +175,21 @@ def movement_request_move(
         _complete(movement, list(movement.hardwares.select_for_update().order_by("pk")))
 
     rule = land_at_done if to_status == MovementStatus.DONE else None
-    return transition_apply(movement, to_status, actor=actor, shipping=shipping, rule=rule)
+    transition_apply(movement, to_status, actor=actor, shipping=shipping, rule=rule)
+    # The items show the request's status (GET /hardwares); landed at DONE, they moved already.
+    if to_status != MovementStatus.DONE:
+        records_touch(Hardware.objects.filter(movement_requests=movement))
+    _employees_touch(movement)
+    return movement
+
+
+def _employees_touch(movement: MovementRequest) -> None:
+    """The employees the request's hardware leaves and reaches: GET /employees/{id} shows the
+    items they hold with the status of each item's requests, and the items arriving or
+    leaving. One UPDATE (docs/decisions.md, "updatedAt: what moves it")."""
+    people = {movement.from_employee_id, movement.to_employee_id} - {None}
+    if people:
+        records_touch(Employee.objects.filter(pk__in=people))
 
 
 def _complete(movement: MovementRequest, items: list[Hardware]) -> None:
@@ -264,6 +281,7 @@ def _create_on_employee(
                     spec=replace(spec, country_code=employee.country_code),
                     employee_id=employee.pk,
                     created_through=CreatedThrough.MOVEMENT,
+                    touch_employee=False,  # the request touches the employee once
                 )
             )
     return created

@@ -21,6 +21,7 @@ COUNTRY_CODE_PARAMETER = OpenApiParameter(
     description="ISO 3166-1 alpha-2 or EU, in any case; empty or absent for all.",
 )
 
+
 # The `updatedSince` criterion of the lists that sync by change time.
 UPDATED_SINCE_PARAMETER = OpenApiParameter(
     "updatedSince",

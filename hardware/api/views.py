@@ -6,7 +6,7 @@ from companies.api.idempotency import IdempotentAPIView
 from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
 from config.api.identifiers import uuid_or_400
 from config.api.paging import PAGING_PARAMETERS, page_requested
-from config.api.schema import COUNTRY_CODE_PARAMETER
+from config.api.schema import COUNTRY_CODE_PARAMETER, UPDATED_SINCE_PARAMETER
 from hardware import selectors, services
 from hardware.api.serializers import (
     HardwareCreatedSerializer,
@@ -20,7 +20,12 @@ from hardware.choices import HardwareStatus
 class HardwareListView(IdempotentAPIView):
     @extend_schema(
         operation_id="hardwares_list",
-        parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER, *PAGING_PARAMETERS],
+        parameters=[
+            COMPANY_CODE_PARAMETER,
+            COUNTRY_CODE_PARAMETER,
+            UPDATED_SINCE_PARAMETER,
+            *PAGING_PARAMETERS,
+        ],
         responses=HardwareSerializer(many=True),
     )
     def get(self, request):
@@ -56,7 +61,12 @@ class HardwareListView(IdempotentAPIView):
 class StorageHardwareListView(IdempotentAPIView):
     @extend_schema(
         operation_id="hardwares_storages_list",
-        parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER, *PAGING_PARAMETERS],
+        parameters=[
+            COMPANY_CODE_PARAMETER,
+            COUNTRY_CODE_PARAMETER,
+            UPDATED_SINCE_PARAMETER,
+            *PAGING_PARAMETERS,
+        ],
         responses=HardwareSerializer(many=True),
     )
     def get(self, request):

@@ -8,6 +8,7 @@ from companies.api.serializers import company_details
 from config.actors import Actor
 from config.api.identifiers import uuid_or_400
 from config.api.paging import PAGING_PARAMETERS, page_requested
+from config.api.schema import UPDATED_SINCE_PARAMETER
 from employees.api.serializers import employee_details
 from logistics import selectors, services
 from logistics.api.serializers import (
@@ -82,7 +83,12 @@ TYPE_PARAMETER = OpenApiParameter(
 class MovementRequestListView(IdempotentAPIView):
     @extend_schema(
         operation_id="movement_requests_list",
-        parameters=[COMPANY_CODE_PARAMETER, TYPE_PARAMETER, *PAGING_PARAMETERS],
+        parameters=[
+            COMPANY_CODE_PARAMETER,
+            TYPE_PARAMETER,
+            UPDATED_SINCE_PARAMETER,
+            *PAGING_PARAMETERS,
+        ],
         responses=MovementRequestSerializer(many=True),
     )
     def get(self, request):

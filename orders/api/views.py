@@ -9,7 +9,11 @@ from config.actors import Actor
 from config.api.envelope import flatten_validation_errors
 from config.api.identifiers import uuid_or_400
 from config.api.paging import PAGING_PARAMETERS, page_requested
-from config.api.schema import COUNTRY_CODE_PARAMETER, ErrorEnvelopeSerializer
+from config.api.schema import (
+    COUNTRY_CODE_PARAMETER,
+    UPDATED_SINCE_PARAMETER,
+    ErrorEnvelopeSerializer,
+)
 from config.errors import ServiceError
 from orders import selectors, services
 from orders.api.serializers import (
@@ -27,7 +31,12 @@ ID_REQUIRED = "id is required"
 class OrderListView(IdempotentAPIView):
     @extend_schema(
         operation_id="orders_list",
-        parameters=[COMPANY_CODE_PARAMETER, COUNTRY_CODE_PARAMETER, *PAGING_PARAMETERS],
+        parameters=[
+            COMPANY_CODE_PARAMETER,
+            COUNTRY_CODE_PARAMETER,
+            UPDATED_SINCE_PARAMETER,
+            *PAGING_PARAMETERS,
+        ],
         responses=OrderSerializer(many=True),
     )
     def get(self, request):

@@ -5,8 +5,10 @@ from datetime import datetime
 from django.conf import settings
 from django.utils import timezone
 
+from config.db import records_touch
 from config.errors import ServiceError
 from config.specs import SPECS
+from employees.models import Employee
 from hardware import services as hardware_services
 from hardware.choices import TYPES_WITH_SPECS, CreatedThrough
 from hardware.models import HardwareNote, HardwareType
@@ -47,6 +49,7 @@ def order_deliver(order: Order) -> None:
                 employee_id=order.employee_id if order.send_to == SendTo.EMPLOYEE else None,
                 created_through=CreatedThrough.ORDER,
                 created_order_id=order.pk,
+                touch_employee=False,  # once, below
             )
             if order.client_name:
                 notes.append(
@@ -58,6 +61,9 @@ def order_deliver(order: Order) -> None:
                     )
                 )
     HardwareNote.objects.bulk_create(notes)
+    if order.send_to == SendTo.EMPLOYEE:
+        # The employee's hardwares show the items (GET /employees/{id}).
+        records_touch(Employee.objects.filter(pk=order.employee_id))
     order.date_completed = bought
     order.date = bought.date()  # the interface's delivery date
 
