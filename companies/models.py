@@ -134,7 +134,9 @@ class Event(models.Model):
                 fields=["next_attempt_at"],
                 condition=models.Q(state="PENDING"),
                 name="event_due_pending",
-            )
+            ),
+            # The feed (GET /events): a company's events, newest first, paged by this key.
+            models.Index(fields=["company", "-created_at", "-id"], name="event_company_feed"),
         ]
 
     def __str__(self):
