@@ -24,6 +24,7 @@ from uuid import UUID
 
 from django.core import signing
 from django.db.models import F, Q, QuerySet
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -36,6 +37,34 @@ INVALID_CURSOR = "Invalid cursor"
 MAX_CURSOR_LENGTH = 512
 _SIGNING_SALT = "config.api.paging.cursor"
 _KEY_COLUMN = "pageKey{}"
+
+# The two query parameters of every paged list, as the schema shows them.
+LIMIT_PARAMETER = OpenApiParameter(
+    "limit",
+    {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT},
+    description=(
+        f"At most this many records (1 to {MAX_LIMIT}), in the list's order; when more remain, "
+        'the answer\'s `Link` header names the next page (`rel="next"`). Absent: the whole list.'
+    ),
+)
+CURSOR_PARAMETER = OpenApiParameter(
+    "cursor",
+    {"type": "string", "minLength": 1, "maxLength": MAX_CURSOR_LENGTH},
+    description=(
+        'Where a page starts: copied from the `Link: <...>; rel="next"` header of the page '
+        "before, never made by the client (it is opaque and signed)."
+    ),
+)
+# The header of a page that is not the last, as the schema shows it on the 200 answer.
+LINK_HEADER = OpenApiParameter(
+    "Link",
+    str,
+    OpenApiParameter.HEADER,
+    response=[200],
+    description='`<absolute URL of the next page>; rel="next"` (RFC 8288) when more remain.',
+)
+# What a paged list's `extend_schema(parameters=...)` adds.
+PAGING_PARAMETERS = [LIMIT_PARAMETER, CURSOR_PARAMETER, LINK_HEADER]
 
 
 @dataclass(frozen=True)
