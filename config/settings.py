@@ -203,6 +203,7 @@ SPECTACULAR_SETTINGS = {
         "MovementStatusEnum": "logistics.choices.MovementStatus",
         "OrderStatusEnum": "orders.choices.OrderStatus",
         "OrderSendToEnum": "orders.choices.SendTo",
+        "EventStateEnum": "companies.models.EventState",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
