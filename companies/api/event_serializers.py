@@ -66,5 +66,4 @@ class EventDetailSerializer(EventSerializer):
 # The body of POST /events/{eventId}/redeliver, for the schema: the view reads it through
 # companies.api.scoping. (A comment: a docstring would be the schema's description.)
 class EventRedeliverSerializer(api.Serializer):
-
     company_code = CompanyCodeField(help_text="The company the event belongs to.")
