@@ -96,6 +96,7 @@ EVENTS = Keyset("events", ("-created_at", "-id"))
 WEBHOOK_ID = re.compile(r"msg_([0-9a-f]{32})")
 DELIVERY = Nested("delivery", EventDeliverySerializer)
 ATTEMPT = Row(EventAttemptSerializer)
+ATTEMPT_FIELDS = tuple(EventAttemptSerializer().fields)
 
 
 def event_list(*, company: Company) -> QuerySet[Event]:
@@ -145,4 +146,6 @@ def event_row(*, company: Company, event_id: UUID) -> dict:
         if EventAttempt.was_interrupted(attempt.pop("finished_at"), attempt.pop("leased_until")):
             attempt["error"] = attempt["error"] or ATTEMPT_INTERRUPTED
         attempt["error"] = attempt["error"] or None
-    return {**rows[0], "attempts": attempts}
+    # In the serializer's order (`at` first), not the order .values() reads them in.
+    shown = [{name: attempt[name] for name in ATTEMPT_FIELDS} for attempt in attempts]
+    return {**rows[0], "attempts": shown}

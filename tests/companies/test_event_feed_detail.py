@@ -2,13 +2,15 @@
 a real local HTTP receiver."""
 
 import uuid
+from datetime import timedelta
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from companies import webhooks
-from companies.models import Event, EventState
+from companies.models import Event, EventAttempt, EventState
 from config.celery import app
 from tests.factories import CompanyFactory
 from tests.support import assert_refused, iso, success
@@ -101,6 +103,7 @@ def test_an_event_shows_every_attempt_oldest_first(caller, receiver_factory):
         ],
     }
     assert all(isinstance(a["durationMs"], int) for a in shown["attempts"])
+    assert list(shown["attempts"][0]) == ["at", "statusCode", "durationMs", "error"]
     assert [r["headers"]["webhook-id"] for r in receiver.requests] == [event.webhook_id] * 2
 
 
@@ -115,6 +118,39 @@ def test_an_attempt_that_got_no_answer_shows_why(caller, receiver_factory, setti
     assert attempt["statusCode"] is None
     assert attempt["error"] == "127.0.0.1 resolves to 127.0.0.1, which is not a public address"
     assert receiver.requests == []
+
+
+def test_an_attempt_whose_worker_died_says_so_and_one_running_shows_nothing_yet(caller):
+    event = event_of(company_with(caller, "https://hooks.example.com/x"))
+    now = timezone.now()
+    # As event_claim writes them: the row first, completed only if its worker lives on.
+    EventAttempt.objects.create(event=event, url="x", leased_until=now - timedelta(seconds=1))
+    EventAttempt.objects.create(event=event, url="x", leased_until=now + timedelta(seconds=60))
+
+    attempts = detail(caller, event).json()["envelop"][0]["attempts"]
+
+    assert [(a["statusCode"], a["durationMs"], a["error"]) for a in attempts] == [
+        (None, None, "Interrupted: its worker stopped before an answer came"),
+        (None, None, None),
+    ]
+
+
+def test_the_gateway_reads_an_event_as_the_direct_call_does(caller):
+    event = event_of(company_with(caller))
+    direct = detail(caller, event)
+
+    through_gateway = caller.post(
+        "/gateway",
+        {
+            "verb": "GET",
+            "request": f"events/{event.webhook_id}",
+            "vendor": "hlos",
+            "filters": {"companyCode": "EVT"},
+        },
+        format="json",
+    )
+
+    assert (through_gateway.status_code, through_gateway.json()) == (200, direct.json())
 
 
 def test_an_event_without_attempts_shows_none(caller):
