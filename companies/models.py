@@ -134,7 +134,9 @@ class Event(models.Model):
                 fields=["next_attempt_at"],
                 condition=models.Q(state="PENDING"),
                 name="event_due_pending",
-            )
+            ),
+            # The feed (GET /events): a company's events, newest first, paged by this key.
+            models.Index(fields=["company", "-created_at", "-id"], name="event_company_feed"),
         ]
 
     def __str__(self):
@@ -174,10 +176,12 @@ class EventAttempt(models.Model):
 
     @property
     def interrupted(self) -> bool:
+        return self.was_interrupted(self.finished_at, self.leased_until)
+
+    @staticmethod
+    def was_interrupted(finished_at, leased_until) -> bool:
         """Never finished, and its lease ran out: its worker died (or stalled) mid-attempt."""
-        return self.finished_at is None and (
-            self.leased_until is None or self.leased_until <= timezone.now()
-        )
+        return finished_at is None and (leased_until is None or leased_until <= timezone.now())
 
 
 class IdempotencyKey(models.Model):

@@ -1,15 +1,22 @@
 """Reads of the tenant root. Every company read is scoped to the calling API client."""
 
 import re
+from collections.abc import Mapping
 from datetime import timedelta
+from uuid import UUID
 
-from django.db.models import QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from companies import keys
-from companies.models import ApiClient, ApiKey, Company, Event, EventState
-from config.api.paging import Keyset
+from companies.api.event_serializers import EventAttemptSerializer, EventDeliverySerializer
+from companies.filters import EventFilter
+from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt, EventState
+from config.api.paging import WHOLE_LIST, Keyset, Page
+from config.api.shapes import Nested, Row
+from config.db import native_timestamps
 from config.errors import NotFound, ServiceError
+from config.filtering import apply_filters
 
 INVALID_COMPANY_CODE = "Invalid company code"
 COMPANY_CODE_PATTERN = re.compile(r"[A-Z0-9]{3}")
@@ -81,3 +88,68 @@ def events_redeliverable(events: QuerySet[Event]) -> QuerySet[Event]:
         .exclude(company__webhook_url="")
         .exclude(state=EventState.PENDING, next_attempt_at__gt=timezone.now())
     )
+
+
+# --- the event feed (docs/decisions.md, The event feed) ---------------------------------------
+
+EVENT_NOT_FOUND = "Event not found"
+ATTEMPT_INTERRUPTED = "Interrupted: its worker stopped before an answer came"
+# Newest first; the index event_company_feed serves it for one company.
+EVENTS = Keyset("events", ("-created_at", "-id"))
+# The `msg_...` id of the webhooks (Event.webhook_id): the one way a client names an event.
+WEBHOOK_ID = re.compile(r"msg_([0-9a-f]{32})")
+DELIVERY = Nested("delivery", EventDeliverySerializer)
+ATTEMPT = Row(EventAttemptSerializer)
+ATTEMPT_FIELDS = tuple(EventAttemptSerializer().fields)
+
+
+def event_list(*, company: Company) -> QuerySet[Event]:
+    return Event.objects.filter(company=company)
+
+
+def event_id_from_webhook_id(webhook_id: str) -> UUID:
+    """The id of the event a `msg_<32 hex digits>` id names; any other value names none."""
+    match = WEBHOOK_ID.fullmatch(webhook_id)
+    if match is None:
+        raise NotFound(EVENT_NOT_FOUND)
+    return UUID(hex=match.group(1))
+
+
+def event_rows(
+    *,
+    company: Company,
+    filters: Mapping | None = None,
+    page: Page = WHOLE_LIST,
+    event_id: UUID | None = None,
+) -> list[dict]:
+    """The company's events, newest first, each as its webhook's body (the payload it was
+    sent with, untouched) and its `delivery`, in one query. `filters` are the EventFilter
+    criteria (`type`, `since`); `page` the part of the list asked for."""
+    events = apply_filters(EventFilter, event_list(company=company), filters)
+    if event_id is not None:
+        events = events.filter(pk=event_id)
+    last_attempt = EventAttempt.objects.filter(event=OuterRef("pk")).order_by("-attempted_at")
+    events = events.order_by(*EVENTS.order).annotate(
+        last_attempt_at=Subquery(last_attempt.values("attempted_at")[:1])
+    )
+    with native_timestamps():
+        rows = list(page.narrow(events).values("payload", **DELIVERY.expressions, **page.columns))
+    # What is left of a row after its payload and delivery are its page key, for page.response.
+    return [{**row.pop("payload"), "delivery": DELIVERY.take(row), **row} for row in rows]
+
+
+def event_row(*, company: Company, event_id: UUID) -> dict:
+    """One event of the company, as in the feed, with every attempt at it, oldest first."""
+    rows = event_rows(company=company, event_id=event_id)
+    if not rows:
+        raise NotFound(EVENT_NOT_FOUND)
+    attempts = EventAttempt.objects.filter(event_id=event_id).order_by("attempted_at", "id")
+    with native_timestamps():
+        attempts = list(ATTEMPT.values(attempts, "finished_at", "leased_until"))
+    for attempt in attempts:
+        if EventAttempt.was_interrupted(attempt.pop("finished_at"), attempt.pop("leased_until")):
+            attempt["error"] = attempt["error"] or ATTEMPT_INTERRUPTED
+        attempt["error"] = attempt["error"] or None
+    # In the serializer's order (`at` first), not the order .values() reads them in.
+    shown = [{name: attempt[name] for name in ATTEMPT_FIELDS} for attempt in attempts]
+    return {**rows[0], "attempts": shown}

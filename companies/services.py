@@ -1,14 +1,20 @@
 """Writes of the tenant root: API clients, their keys, companies."""
 
 from dataclasses import dataclass
+from uuid import UUID
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from companies import keys
-from companies.models import ApiClient, ApiKey, Company, IdempotencyKey, new_webhook_secret
-from companies.selectors import INVALID_COMPANY_CODE, company_get_for_update
-from config.errors import Conflict, ServiceError
+from companies import keys, webhooks
+from companies.models import ApiClient, ApiKey, Company, Event, IdempotencyKey, new_webhook_secret
+from companies.selectors import (
+    EVENT_NOT_FOUND,
+    INVALID_COMPANY_CODE,
+    company_get_for_update,
+    event_list,
+)
+from config.errors import Conflict, NotFound, ServiceError
 
 COMPANY_CODE_TAKEN = "companyCode already exists"
 
@@ -207,3 +213,26 @@ def purge_expired_idempotency_keys() -> int:
     """Delete the Idempotency-Keys older than their lifetime (24 hours); how many went."""
     deleted, _ = _idempotency_keys_expired().delete()
     return deleted
+
+
+# --- the event feed (docs/decisions.md, The event feed) ---------------------------------------
+
+COMPANY_HAS_NO_WEBHOOK_URL = "Company has no webhookUrl"
+EVENT_ALREADY_PENDING = "Event is already pending delivery"
+
+
+@transaction.atomic
+def event_redeliver(*, company: Company, event_id: UUID) -> Event:
+    """Send the company's event again from the start of the retry schedule, with the same id
+    (the `webhook-id` receivers deduplicate by), through the redelivery the admin action and
+    `manage.py redeliver_events` use (companies.webhooks.event_redeliver). Refused while the
+    company has no webhook URL, and while the event is pending and not due (waiting for a
+    retry, or a worker may be attempting it right now): it is on its way already."""
+    event = event_list(company=company).filter(pk=event_id).first()
+    if event is None:
+        raise NotFound(EVENT_NOT_FOUND)
+    if not company.webhook_url:
+        raise ServiceError(COMPANY_HAS_NO_WEBHOOK_URL)
+    if not webhooks.event_redeliver(event=event):
+        raise Conflict(EVENT_ALREADY_PENDING)
+    return event

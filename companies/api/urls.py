@@ -10,4 +10,11 @@ urlpatterns = [
         views.CompanyWebhookSecretView.as_view(),
         name="company-webhook-secret",
     ),
+    path("events", views.EventListView.as_view(), name="events"),
+    path("events/<str:event_id>", views.EventDetailView.as_view(), name="event"),
+    path(
+        "events/<str:event_id>/redeliver",
+        views.EventRedeliverView.as_view(),
+        name="event-redeliver",
+    ),
 ]

@@ -1,9 +1,17 @@
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
 from companies import selectors, services
+from companies.api.event_serializers import (
+    WEBHOOK_ID_PATTERN,
+    EventDetailSerializer,
+    EventRedeliverSerializer,
+    EventSerializer,
+)
 from companies.api.idempotency import IdempotentAPIView
+from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
 from companies.api.serializers import (
     CompanyCreateSerializer,
     CompanySerializer,
@@ -74,3 +82,90 @@ class CompanyWebhookSecretView(IdempotentAPIView):
         only time it is shown."""
         company = services.company_webhook_secret_rotate(api_client=request.user, code=company_code)
         return Response(WebhookSecretSerializer([company], many=True).data)
+
+
+# --- the event feed (docs/decisions.md, The event feed) ---------------------------------------
+
+TYPE_PARAMETER = OpenApiParameter(
+    "type", str, description="Only the events of this type, exactly (e.g. order.cancelled)."
+)
+SINCE_PARAMETER = OpenApiParameter(
+    "since",
+    OpenApiTypes.DATETIME,
+    description=(
+        "Only the events that happened at or after this instant: ISO 8601 date-time with its "
+        "offset (`2026-11-23T09:30:00Z`, `...+01:00`)."
+    ),
+)
+EVENT_ID_PARAMETER = OpenApiParameter(
+    "event_id",
+    str,
+    OpenApiParameter.PATH,
+    pattern=WEBHOOK_ID_PATTERN,
+    description=(
+        "The event's `msg_...` id, as the feed and the webhook's `webhook-id` header show it. "
+        "Any other value (a bare UUID too) names no event: 404 `Event not found`."
+    ),
+)
+FEED_SHAPE = (
+    "Each event is exactly the body its webhook was sent with (`id`, `type`, `timestamp`, "
+    "`data`), plus `delivery`: how sending it to the company's webhookUrl stands."
+)
+
+
+class EventListView(IdempotentAPIView):
+    @extend_schema(
+        operation_id="events_list",
+        summary="List the company's events, newest first",
+        description=(
+            "Every event of the company, whether or not it had a webhookUrl, so a client can "
+            f"catch up on what its webhooks said. {FEED_SHAPE} Without `limit` the whole list."
+        ),
+        parameters=[COMPANY_CODE_PARAMETER, TYPE_PARAMETER, SINCE_PARAMETER, *PAGING_PARAMETERS],
+        responses=EventSerializer(many=True),
+    )
+    def get(self, request):
+        company = company_from_filters(request)
+        page = page_requested(request, selectors.EVENTS)
+        rows = selectors.event_rows(company=company, filters=request.query_params, page=page)
+        return page.response(request, rows)
+
+
+class EventDetailView(IdempotentAPIView):
+    @extend_schema(
+        operation_id="events_retrieve",
+        summary="One event, with every attempt to deliver it",
+        description=f"{FEED_SHAPE} `attempts` lists every delivery attempt, oldest first.",
+        parameters=[EVENT_ID_PARAMETER, COMPANY_CODE_PARAMETER],
+        responses=EventDetailSerializer(many=True),
+    )
+    def get(self, request, event_id: str):
+        company = company_from_filters(request)
+        event_uuid = selectors.event_id_from_webhook_id(event_id)
+        return Response([selectors.event_row(company=company, event_id=event_uuid)])
+
+
+class EventRedeliverView(IdempotentAPIView):
+    @extend_schema(
+        operation_id="events_redeliver",
+        summary="Send an event to the company's webhookUrl again",
+        description=(
+            "Queues the event again from the start of the retry schedule, with the same id "
+            "(`webhook-id`), and answers it as the feed shows it. 400 `Company has no "
+            "webhookUrl` when none is set; 409 while it is pending already (waiting for a "
+            "retry, or being attempted)."
+        ),
+        parameters=[EVENT_ID_PARAMETER],
+        request=EventRedeliverSerializer,
+        responses={
+            200: EventSerializer(many=True),
+            409: OpenApiResponse(
+                ErrorEnvelopeSerializer, description="Event is already pending delivery."
+            ),
+        },
+    )
+    def post(self, request, event_id: str):
+        company = company_from_body(request)
+        event_uuid = selectors.event_id_from_webhook_id(event_id)
+        services.event_redeliver(company=company, event_id=event_uuid)
+        return Response(selectors.event_rows(company=company, event_id=event_uuid))

@@ -39,6 +39,34 @@ MAX_CURSOR_LENGTH = 512
 _SIGNING_SALT = "config.api.paging.cursor"
 _KEY_COLUMN = "pageKey{}"
 
+# The two query parameters of every paged list, as the schema shows them.
+LIMIT_PARAMETER = OpenApiParameter(
+    "limit",
+    {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT},
+    description=(
+        f"At most this many records (1 to {MAX_LIMIT}), in the list's order; when more remain, "
+        'the answer\'s `Link` header names the next page (`rel="next"`). Absent: the whole list.'
+    ),
+)
+CURSOR_PARAMETER = OpenApiParameter(
+    "cursor",
+    {"type": "string", "minLength": 1, "maxLength": MAX_CURSOR_LENGTH},
+    description=(
+        'Where a page starts: copied from the `Link: <...>; rel="next"` header of the page '
+        "before, never made by the client (it is opaque and signed)."
+    ),
+)
+# The header of a page that is not the last, as the schema shows it on the 200 answer.
+LINK_HEADER = OpenApiParameter(
+    "Link",
+    str,
+    OpenApiParameter.HEADER,
+    response=[200],
+    description='`<absolute URL of the next page>; rel="next"` (RFC 8288) when more remain.',
+)
+# What a paged list's `extend_schema(parameters=...)` adds.
+PAGING_PARAMETERS = [LIMIT_PARAMETER, CURSOR_PARAMETER, LINK_HEADER]
+
 
 @dataclass(frozen=True)
 class Keyset:
@@ -122,45 +150,6 @@ class Page:
 
 
 WHOLE_LIST = Page()
-
-LIMIT_PARAMETER = OpenApiParameter(
-    "limit",
-    {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT},
-    description=(
-        f"At most this many records (1 to {MAX_LIMIT}), in the list's usual order. When more "
-        'remain, the answer\'s `Link` header names the next page (`rel="next"`). Absent: the '
-        "whole list."
-    ),
-)
-CURSOR_PARAMETER = OpenApiParameter(
-    "cursor",
-    {"type": "string", "minLength": 1, "maxLength": MAX_CURSOR_LENGTH},
-    description=(
-        "Where the page starts: the opaque value in the previous page's `Link` header, never "
-        "made by hand. One the service did not make, or made for another list, is refused "
-        "(`Invalid cursor`)."
-    ),
-)
-PAGING_PARAMETERS = [LIMIT_PARAMETER, CURSOR_PARAMETER]
-LINK_HEADER = {
-    "description": (
-        'RFC 8288: `<absolute URL of the next page>; rel="next"` when more records remain '
-        "after a page asked for with `limit`; the URL keeps the query's criteria."
-    ),
-    "schema": {"type": "string"},
-}
-
-
-def link_header(result, generator, request, public):
-    """drf-spectacular postprocessing hook: the answers of the lists that page (those taking a
-    `cursor`) may carry the `Link` header of their next page."""
-    for operations in result["paths"].values():
-        for operation in operations.values():
-            names = {parameter["name"] for parameter in operation.get("parameters", [])}
-            if "cursor" in names:
-                headers = operation["responses"]["200"].setdefault("headers", {})
-                headers["Link"] = LINK_HEADER
-    return result
 
 
 def page_requested(request: Request, keyset: Keyset) -> Page:

@@ -135,7 +135,8 @@ EMPTY_IS_NO_CRITERION = {"countryCode", "type"}
 def camel_case_path_parameters(result, generator, request, public):
     """drf-spectacular postprocessing hook: path parameters are named in camelCase, as in the
     interface (`/hardwares/{hardwareId}`), while the views keep Python's snake_case; a record's
-    id is a UUID (the views take any string, to refuse others with the interface's message)."""
+    id is a UUID (the views take any string, to refuse others with the interface's message),
+    unless its parameter declares a pattern of its own."""
     paths = {}
     for path, operations in result["paths"].items():
         path = re.sub(r"{(\w+)}", lambda match: "{" + camel_case(match.group(1)) + "}", path)
@@ -143,7 +144,8 @@ def camel_case_path_parameters(result, generator, request, public):
             for parameter in operation.get("parameters", []):
                 if parameter["in"] == "path":
                     parameter["name"] = camel_case(parameter["name"])
-                    if parameter["name"].endswith("Id"):
+                    # An id of another form (an event's `msg_...`) declares its own pattern.
+                    if parameter["name"].endswith("Id") and "pattern" not in parameter["schema"]:
                         parameter["schema"] = {"type": "string", "format": "uuid"}
                 elif parameter["in"] == "query" and parameter["name"] in EMPTY_IS_NO_CRITERION:
                     parameter["allowEmptyValue"] = True

@@ -54,7 +54,8 @@ def parameters(schema: dict, location: str) -> list[tuple[str, str, dict]]:
 
 def test_the_schema_states_the_constraints_of_path_and_query_parameters(anonymous):
     """What a generated client or a fuzzer needs to send a request the service accepts: ids
-    are UUIDs, company codes three letters or digits, empty list criteria no criterion."""
+    are UUIDs (an event's is its `msg_...` webhook id), company codes three letters or digits,
+    empty list criteria no criterion."""
     schema = anonymous.get("/schema/", {"format": "json"}).json()
 
     ids = [
@@ -67,8 +68,15 @@ def test_the_schema_states_the_constraints_of_path_and_query_parameters(anonymou
     ]
     criteria = [p for _, name, p in parameters(schema, "query") if name in ("countryCode", "type")]
 
-    assert len(ids) == 6
-    assert all(p["schema"] == {"type": "string", "format": "uuid"} for _, p in ids)
+    event_ids = [p for _, p in ids if p["name"] == "eventId"]
+    assert len(ids) == 8
+    assert all(
+        p["schema"] == {"type": "string", "format": "uuid"} for _, p in ids if p not in event_ids
+    )
+    assert len(event_ids) == 2
+    assert all(
+        p["schema"] == {"type": "string", "pattern": "^msg_[0-9a-f]{32}$"} for p in event_ids
+    )
     assert codes and all(
         p["schema"]["pattern"] == "^[A-Za-z0-9]{3}$" for p in codes if p["in"] == "query"
     )
@@ -160,3 +168,26 @@ def test_an_operation_is_described_in_its_own_words_not_its_base_views(anonymous
 
     assert not [key for key, text in descriptions.items() if base_doc in text]
     assert descriptions[("get", "/employees")].startswith("The company's employees, newest first")
+
+
+def test_the_event_feed_documents_its_criteria_paging_and_link_header(anonymous):
+    schema = anonymous.get("/schema/", {"format": "json"}).json()
+    feed = schema["paths"]["/events"]["get"]
+
+    query = {p["name"]: p for p in feed["parameters"] if p["in"] == "query"}
+
+    assert feed["operationId"] == "events_list"
+    assert {"companyCode", "type", "since", "limit", "cursor"} == set(query)
+    assert query["limit"]["schema"] == {"type": "integer", "minimum": 1, "maximum": 500}
+    assert query["cursor"]["schema"]["maxLength"] == 512
+    assert query["since"]["schema"] == {"type": "string", "format": "date-time"}
+    assert "Link" in feed["responses"]["200"]["headers"]
+    envelop = feed["responses"]["200"]["content"]["application/json"]["schema"]["properties"]
+    assert envelop["envelop"]["items"] == {"$ref": "#/components/schemas/Event"}
+    operations = {
+        operation["operationId"]: operation
+        for path in ("/events/{eventId}", "/events/{eventId}/redeliver")
+        for operation in schema["paths"][path].values()
+    }
+    assert set(operations) == {"events_retrieve", "events_redeliver"}
+    assert all(operation["summary"] for operation in operations.values())
