@@ -123,10 +123,14 @@ def _create(company: Company, values: dict) -> Employee:
 
 
 def _update(employee: Employee, values: dict) -> Employee:
-    address_changed = any(values[field] != getattr(employee, field) for field in ADDRESS_FIELDS)
-    for field, value in values.items():
-        setattr(employee, field, value)
-    if address_changed:
+    """Only a real change is saved: an HR system that upserts every employee each night must
+    not make each of them `updatedSince` its last sync."""
+    changed = {field for field, value in values.items() if getattr(employee, field) != value}
+    if not changed:
+        return employee
+    for field in changed:
+        setattr(employee, field, values[field])
+    if changed & set(ADDRESS_FIELDS):
         _geocode_into(employee)
     employee.save()
     return employee

@@ -110,3 +110,30 @@ def test_the_list_takes_a_fixed_number_of_queries(caller, company, django_assert
         response = listed(caller)
 
     assert len(response.json()["envelop"]) == 40
+
+
+def test_an_upsert_that_changes_nothing_does_not_make_the_employee_changed(caller, company):
+    body = {
+        "companyCode": "EMP",
+        "firstName": "Ana",
+        "lastName": "Silva",
+        "email": "ana@example.com",
+        "phone": "+1 415 555 0100",
+        "governmentDNI": "DNI-1",
+        "address": "Main Street 1",
+        "city": "Austin",
+        "postCode": "73301",
+        "countryCode": "US",
+        "externalReferenceId": "HR-1",
+    }
+    first = caller.post("/employees", body, format="json")
+    since = timezone.now()
+
+    again = caller.post("/employees", {**body, "email": " ANA@example.com "}, format="json")
+    moved = caller.post("/employees", {**body, "lastName": "Souza"}, format="json")
+
+    assert again.json()["envelop"]["updatedAt"] == first.json()["envelop"]["updatedAt"]
+    assert iso(since) <= moved.json()["envelop"]["updatedAt"]
+    assert [
+        each["lastName"] for each in listed(caller, updatedSince=iso(since)).json()["envelop"]
+    ] == ["Souza"]
