@@ -11,7 +11,8 @@ from django.utils import timezone
 from companies import keys
 from companies.api.event_serializers import EventAttemptSerializer, EventDeliverySerializer
 from companies.filters import EventFilter
-from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt, EventState
+from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt
+from companies.webhooks.leases import attempt_in_flight
 from config.api.paging import WHOLE_LIST, Keyset, Page
 from config.api.shapes import Nested, Row
 from config.db import native_timestamps
@@ -81,12 +82,12 @@ def company_get_for_update(*, api_client: ApiClient, code: str) -> Company:
 
 def events_redeliverable(events: QuerySet[Event]) -> QuerySet[Event]:
     """Of `events`, those an operator can send again: their company has a webhook URL now (an
-    event recorded while it had none, NO_ENDPOINT, is sent once it has one), and no worker may
-    be attempting it right now (pending and not due)."""
+    event recorded while it had none, NO_ENDPOINT, is sent once it has one), and no worker is
+    attempting it right now."""
     return (
         events.exclude(company__webhook_url__isnull=True)
         .exclude(company__webhook_url="")
-        .exclude(state=EventState.PENDING, next_attempt_at__gt=timezone.now())
+        .exclude(attempt_in_flight())
     )
 
 

@@ -218,7 +218,7 @@ def purge_expired_idempotency_keys() -> int:
 # --- the event feed (docs/decisions.md, The event feed) ---------------------------------------
 
 COMPANY_HAS_NO_WEBHOOK_URL = "Company has no webhookUrl"
-EVENT_ALREADY_PENDING = "Event is already pending delivery"
+EVENT_BEING_ATTEMPTED = "Event is being sent right now; ask again once that attempt ends"
 
 
 @transaction.atomic
@@ -226,13 +226,12 @@ def event_redeliver(*, company: Company, event_id: UUID) -> Event:
     """Send the company's event again from the start of the retry schedule, with the same id
     (the `webhook-id` receivers deduplicate by), through the redelivery the admin action and
     `manage.py redeliver_events` use (companies.webhooks.event_redeliver). Refused while the
-    company has no webhook URL, and while the event is pending and not due (waiting for a
-    retry, or a worker may be attempting it right now): it is on its way already."""
+    company has no webhook URL, and while a worker is sending it right now."""
     event = event_list(company=company).filter(pk=event_id).first()
     if event is None:
         raise NotFound(EVENT_NOT_FOUND)
     if not company.webhook_url:
         raise ServiceError(COMPANY_HAS_NO_WEBHOOK_URL)
     if not webhooks.event_redeliver(event=event):
-        raise Conflict(EVENT_ALREADY_PENDING)
+        raise Conflict(EVENT_BEING_ATTEMPTED)
     return event

@@ -152,15 +152,15 @@ class EventRedeliverView(IdempotentAPIView):
         description=(
             "Queues the event again from the start of the retry schedule, with the same id "
             "(`webhook-id`), and answers it as the feed shows it. 400 `Company has no "
-            "webhookUrl` when none is set; 409 while it is pending already (waiting for a "
-            "retry, or being attempted)."
+            "webhookUrl` when none is set; 409 while a worker is sending it right now (an "
+            "event waiting for a retry is sent at once)."
         ),
         parameters=[EVENT_ID_PARAMETER],
         request=EventRedeliverSerializer,
         responses={
             200: EventSerializer(many=True),
             409: OpenApiResponse(
-                ErrorEnvelopeSerializer, description="Event is already pending delivery."
+                ErrorEnvelopeSerializer, description="Event is being sent right now."
             ),
         },
     )

@@ -8,7 +8,7 @@ from uuid import UUID
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from companies.models import Event, EventAttempt, EventState
@@ -24,6 +24,16 @@ def attempt_lease() -> timedelta:
     its HTTP exchange may last, so a crashed attempt is resumed within seconds, and a live one
     has stopped sending before anyone else may start."""
     return timedelta(seconds=settings.WEBHOOK_ATTEMPT_LEASE_SECONDS)
+
+
+def attempt_in_flight() -> Exists:
+    """Whether the event has an attempt begun and not finished whose lease still runs: a worker
+    is sending it right now, and nobody else may start or reset it."""
+    return Exists(
+        EventAttempt.objects.filter(
+            event=OuterRef("pk"), finished_at__isnull=True, leased_until__gt=timezone.now()
+        )
+    )
 
 
 def event_claim(event_id: UUID, *, handed_out_until: datetime | None = None) -> EventAttempt | None:

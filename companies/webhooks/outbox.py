@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from companies.models import Company, Event, EventState
+from companies.webhooks.leases import attempt_in_flight
 from companies.webhooks.tasks import deliver_event
 
 
@@ -35,13 +36,18 @@ def event_record(*, company: Company, kind: str, payload: dict) -> Event:
 
 
 def event_redeliver(*, event: Event) -> bool:
-    """Try an event again from the start of the schedule. Refused (False) while the event is
-    pending and not due: a worker may be attempting it right now."""
-    restarted = (
-        Event.objects.filter(pk=event.pk)
-        .exclude(state=EventState.PENDING, next_attempt_at__gt=timezone.now())
-        .update(state=EventState.PENDING, attempts=0, next_attempt_at=timezone.now())
-    )
+    """Try an event again from the start of the schedule, now: after it failed, while it waits
+    for a retry (its receiver is back), or once its company has a webhook URL. Refused (False)
+    while a worker is attempting it (`attempt_in_flight`)."""
+    with transaction.atomic():
+        # The row first: a claim commits its attempt while holding it, so the check below, a
+        # statement of its own, sees any attempt begun until now.
+        Event.objects.select_for_update().filter(pk=event.pk).first()
+        restarted = (
+            Event.objects.filter(pk=event.pk)
+            .exclude(attempt_in_flight())
+            .update(state=EventState.PENDING, attempts=0, next_attempt_at=timezone.now())
+        )
     if restarted:
         _hand_over_after_commit(event)
     return bool(restarted)

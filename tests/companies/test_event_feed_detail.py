@@ -288,11 +288,28 @@ def test_an_event_recorded_without_a_url_is_sent_once_the_company_has_one(
     assert Event.objects.get(pk=event.pk).state == EventState.DELIVERED
 
 
-def test_redeliver_of_an_event_pending_already_is_refused(caller, receiver_factory):
-    event = event_of(company_with(caller, receiver_factory(500).url))
-    attempted(event)  # failed once: waits for its retry
+def test_redeliver_of_an_event_waiting_for_its_retry_sends_it_now(
+    caller, receiver_factory, django_capture_on_commit_callbacks, eager_tasks
+):
+    receiver = receiver_factory(500, 200)  # down, then back
+    event = event_of(company_with(caller, receiver.url))
+    attempted(event)  # failed once: waits for its retry, minutes away
 
-    assert_refused(redeliver(caller, event), 409, "Event is already pending delivery")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = redeliver(caller, event)
+
+    assert response.status_code == 200
+    assert [r["headers"]["webhook-id"] for r in receiver.requests] == [event.webhook_id] * 2
+    assert Event.objects.get(pk=event.pk).state == EventState.DELIVERED
+
+
+def test_redeliver_of_an_event_a_worker_is_sending_is_refused(caller, receiver_factory):
+    event = event_of(company_with(caller, receiver_factory(200).url))
+    webhooks.event_claim(event.id)  # a worker has begun its attempt
+
+    refused = redeliver(caller, event)
+
+    assert_refused(refused, 409, "Event is being sent right now; ask again once that attempt ends")
     assert Event.objects.get(pk=event.pk).attempts == 1
 
 
