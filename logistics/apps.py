@@ -9,13 +9,16 @@ class LogisticsConfig(AppConfig):
         # the hardware admin our inline. The operator's `transition` command moves our records
         # the same way.
         from config.admin import admin_inline_register
+        from config.demo import demo_part_register
         from config.transitions import transition_register
         from hardware.models import Hardware
         from hardware.selectors import movement_reader_register
         from logistics.admin import HardwareMovementInline
+        from logistics.demo import demo_movements_seed
         from logistics.selectors import hardware_movements
         from logistics.transitions import movement_transition
 
         movement_reader_register(hardware_movements)
         admin_inline_register(Hardware, HardwareMovementInline)
         transition_register("movement", movement_transition)
+        demo_part_register(40, "movement requests", demo_movements_seed)

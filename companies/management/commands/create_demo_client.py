@@ -1,10 +1,7 @@
 from django.core.management.base import BaseCommand
 
-from companies.models import ApiClient, Company
-from companies.services import api_key_issue, company_create
-
-DEMO_CLIENT_NAME = "Demo client"
-DEMO_COMPANY_CODE = "DEM"
+from companies.demo import DEMO_COMPANY_CODE, demo_company_ensure
+from companies.services import api_key_issue
 
 
 class Command(BaseCommand):
@@ -17,11 +14,7 @@ class Command(BaseCommand):
         parser.add_argument("--base-url", default="http://127.0.0.1:8000")
 
     def handle(self, *args, base_url: str, **options):
-        client, _ = ApiClient.objects.get_or_create(name=DEMO_CLIENT_NAME)
-        if not Company.objects.filter(code=DEMO_COMPANY_CODE).exists():
-            company_create(
-                api_client=client, name="Demo Company", code=DEMO_COMPANY_CODE, country_code="US"
-            )
+        client = demo_company_ensure().api_client
         _, raw_key = api_key_issue(client=client)
         self.stdout.write(
             f"\nDemo API client {client.name!r}, managing company {DEMO_COMPANY_CODE}.\n"

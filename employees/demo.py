@@ -1,0 +1,64 @@
+"""The demo company's people (config/demo.py): in the US, Brazil and Germany."""
+
+from employees.models import Employee
+from employees.services import EmployeeDetails, employee_upsert
+
+DEMO_EMPLOYEES = (
+    EmployeeDetails(
+        email="jordan.lee@demo.example",
+        first_name="Jordan",
+        last_name="Lee",
+        phone="+14155550123",
+        government_dni="123-45-6789",
+        address="500 Congress Avenue",
+        city="Austin",
+        post_code="78701",
+        country_code="US",
+        external_reference_id="HR-1001",
+    ),
+    EmployeeDetails(
+        email="ana.silva@demo.example",
+        first_name="Ana",
+        last_name="Silva",
+        phone="+5511987654321",
+        government_dni="12.345.678-9",
+        cpf="52998224725",
+        address="Avenida Paulista 1000",
+        address_extra_info="Apto 12",
+        city="Sao Paulo",
+        post_code="01310-100",
+        country_code="BR",
+        external_reference_id="HR-1002",
+    ),
+    EmployeeDetails(
+        email="lena.fischer@demo.example",
+        first_name="Lena",
+        last_name="Fischer",
+        phone="+4930901820",
+        government_dni="L01X00T47",
+        address="Friedrichstrasse 68",
+        city="Berlin",
+        post_code="10117",
+        country_code="DE",
+        external_reference_id="HR-1003",
+    ),
+    EmployeeDetails(
+        email="sam.carter@demo.example",
+        first_name="Sam",
+        last_name="Carter",
+        government_dni="987-65-4321",
+        address="1 Market Street",
+        city="San Francisco",
+        post_code="94105",
+        country_code="US",
+        external_reference_id="HR-1004",
+    ),
+)
+
+
+def demo_employees_seed(company) -> str:
+    if Employee.objects.filter(company=company).exists():
+        return "Employees: the demo company has some already."
+    for details in DEMO_EMPLOYEES:
+        employee_upsert(company=company, details=details)
+    return f"Employees: {len(DEMO_EMPLOYEES)} ({', '.join(e.email for e in DEMO_EMPLOYEES)})."

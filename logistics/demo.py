@@ -1,0 +1,51 @@
+"""The demo company's movement requests (config/demo.py): one in each status, made by the client
+and moved by the operator as they are in real use."""
+
+from config.actors import Actor
+from hardware.models import Hardware
+from logistics.choices import HandledBy, MovementStatus
+from logistics.models import MovementRequest
+from logistics.services import (
+    movement_offboarding_create,
+    movement_onboarding_create,
+    movement_request_move,
+)
+
+OPERATOR = Actor.command("seed_demo")
+
+
+def demo_movements_seed(company) -> str:
+    if MovementRequest.objects.filter(company=company).exists():
+        return "Movement requests: the demo company has some already."
+    client = company.api_client
+    actor = Actor.api_client(client)
+    items = dict(Hardware.objects.filter(company=company).values_list("serial_number", "id"))
+    # PROCESSING: a laptop from the US storage to Jordan.
+    movement_onboarding_create(
+        company=company,
+        actor=actor,
+        hardware_ids=[items["DEMO-US-0002"]],
+        employee_email="jordan.lee@demo.example",
+    )
+    # COORDINATED: a laptop from the German storage to Lena, its delivery arranged.
+    coordinated = movement_onboarding_create(
+        company=company,
+        actor=actor,
+        hardware_ids=[items["DEMO-DE-0001"]],
+        employee_email="lena.fischer@demo.example",
+    )
+    movement_request_move(
+        movement_request_id=coordinated.pk, to_status=MovementStatus.COORDINATED, actor=OPERATOR
+    )
+    # DONE: Ana's laptop back to storage.
+    done = movement_offboarding_create(
+        api_client=client,
+        handled_by=HandledBy.PROVIDER,
+        company=company,
+        employee_email="ana.silva@demo.example",
+        hardware_ids=[items["DEMO-BR-0101"]],
+    )
+    movement_request_move(
+        movement_request_id=done.pk, to_status=MovementStatus.DONE, actor=OPERATOR
+    )
+    return "Movement requests: one in each status (PROCESSING, COORDINATED, DONE)."
