@@ -130,9 +130,13 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# Webhooks to loopback, private or link-local addresses are refused unless this is set (tests,
-# or a receiver on the same network in development).
-WEBHOOK_ALLOW_PRIVATE_NETWORKS = env.bool("WEBHOOK_ALLOW_PRIVATE_NETWORKS", default=False)
+# Webhooks to loopback, private or link-local addresses are refused unless this is set: on a
+# developer's machine (ENVIRONMENT development, `make run`) the receiver is on localhost, so
+# it is the default there; everywhere else a URL that reaches the service's own network is
+# refused (tests set it where they need it).
+WEBHOOK_ALLOW_PRIVATE_NETWORKS = env.bool(
+    "WEBHOOK_ALLOW_PRIVATE_NETWORKS", default=ENVIRONMENT == "development"
+)
 # A webhook attempt holds its event this long (seconds): no other worker sends it meanwhile. Its
 # HTTP exchange is cut at two thirds of it (10 s by default), the rest is margin to record the
 # outcome; a worker that dies mid-attempt is replaced by the sweep once it runs out.
