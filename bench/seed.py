@@ -68,12 +68,22 @@ def setup_django(database_url: str) -> None:
     call_command("migrate", verbosity=0)
 
 
+def fresh_company(database_url: str) -> tuple[str, dict]:
+    """The database made anew and migrated, Django set up on it, and the company seeded
+    (`seed_company`)."""
+    recreate_database(database_url)
+    setup_django(database_url)
+    return seed_company()
+
+
 # --- data ---------------------------------------------------------------------------------
 
 
 def seed_company() -> tuple[str, dict]:
     """An API client with its key, its company, employees, a storage and catalog models.
     Returns the raw key and what the items are made from."""
+    from django.db import connection
+
     from catalog.models import CatalogItem
     from companies.services import api_client_create, company_create
     from employees.models import Employee
@@ -130,10 +140,15 @@ def seed_company() -> tuple[str, dict]:
     Reseller.objects.bulk_create(
         Reseller(code=f"RS-US-{index}", country_code="US") for index in range(2)
     )
+    storage = Storage.objects.create(country_code="US")
+    # Statistics, as a database in use has them: the planner sizes its joins by them.
+    with connection.cursor() as cursor:
+        tables = (Employee, CatalogItem, Storage, Reseller, HardwareType)
+        cursor.execute(f"ANALYZE {', '.join(model._meta.db_table for model in tables)}")
     return raw_key, {
         "company": company,
         "employees": employees,
-        "storage": Storage.objects.create(country_code="US"),
+        "storage": storage,
         "types": {
             hardware_type.name: hardware_type for hardware_type in HardwareType.objects.all()
         },
