@@ -1,6 +1,6 @@
 """The limit app: the fastest plain way to serve what GET /hardwares, GET /hardwares/storages
-and GET /orders serve, to measure the service against (bench/lists.py runs it under the same
-gunicorn settings).
+and GET /orders serve, to measure the service against (bench/lists.py and bench/pages.py run it
+under the same gunicorn settings).
 
 A bare WSGI callable, no framework: ONE SQL query over the service's tables (items with
 everything they show joined in, notes aggregated per item as JSON by PostgreSQL; orders with
@@ -8,13 +8,20 @@ their lines, created items and resellers aggregated the same way), a tuple unpac
 interface's nested dicts per row, and orjson. No authentication, and the company is found by a
 join in the same query: those are the service's fixed costs, which the limit does not pay. One
 connection per worker process, kept for its life (`DATABASE_URL`).
+
+The items' lists page as the service's do (config.api.paging): with `limit`, the same query
+narrowed by the keyset condition of the signed `cursor` and `LIMIT limit + 1`, and a
+`Link: <next page>; rel="next"` header with the cursor of the page's last item, signed with the
+same key (`SECRET_KEY`) and salt, so the service reads it and the other way round.
 """
 
 import os
-from urllib.parse import parse_qs
+from urllib.parse import parse_qsl, urlencode
 
 import orjson
 import psycopg
+from django.core.signing import TimestampSigner
+from limit_orders import ORDERS_QUERY, order_row
 from psycopg.types.json import set_json_loads
 
 set_json_loads(orjson.loads)
@@ -49,75 +56,18 @@ LEFT JOIN LATERAL (
     FROM hardware_hardwarenote hn
     WHERE hn.hardware_id = h.id
 ) n ON true
-WHERE c.code = %(company_code)s {status_filter}
-ORDER BY h.created_at DESC, h.id
+WHERE h.company_id = (SELECT id FROM companies_company WHERE code = %(company_code)s)
+    {status_filter} {after}
+ORDER BY h.created_at DESC, h.id {limit}
 """
-# An order's lines (each with its group and the group's selected line, for the shaping in
-# `_order_lines`), the items it created and its country's resellers come as JSON arrays.
-ORDERS_QUERY = """
-WITH created AS (
-    -- Items have no index on the order that created them: one pass over the company's.
-    SELECT hh.created_order_id,
-           json_agg(
-               json_build_object(
-                   'id', hh.id, 'brand', hh.brand, 'description', hh.description,
-                   'serialNumber', hh.serial_number, 'name', hh.name, 'hardwareType', t.name,
-                   'ram', hh.ram, 'diskSpace', hh.disk_space, 'displaySize', hh.display_size,
-                   'processor', hh.processor, 'image', hh.image, 'cost', hh.cost::text,
-                   'dateBought', hh.date_bought
-               )
-               ORDER BY hh.created_at, hh.id
-           ) AS items
-    FROM hardware_hardware hh
-    JOIN companies_company hc ON hc.id = hh.company_id
-    JOIN hardware_hardwaretype t ON t.id = hh.hardware_type_id
-    WHERE hc.code = %(company_code)s AND hh.created_order_id IS NOT NULL
-    GROUP BY hh.created_order_id
+# The items after the cursor's (created_at, id) in the order above; the first key's bound on
+# its own starts the index scan at the cursor, as the service's Keyset does.
+AFTER = """AND h.created_at <= %(after_at)s
+    AND (h.created_at < %(after_at)s OR (h.created_at = %(after_at)s AND h.id > %(after_id)s))"""
+# config.api.paging's salt: cursors are made and read as the service makes and reads them.
+_SIGNER = TimestampSigner(
+    key=os.environ["SECRET_KEY"], salt="config.api.paging.cursor", fallback_keys=[]
 )
-SELECT o.id, o.order_number, o.created_at, o.updated_at, o.status, o.date, o.eta, o.max_eta,
-       o.min_eta, o.local_invoice, o.tracking_link, o.tracking_code, o.country_code, o.send_to,
-       o.currency, o.date_completed, o.requester_email, o.api_client_requester_name, c.name,
-       o.client_name, o.po_number, o.is_external_order,
-       e.id, e.first_name, e.last_name, e.email, e.phone, e.government_dni, e.city,
-       e.country_code, e.address, e.address_extra_info, e.post_code,
-       coalesce(l.lines, '[]'::json), coalesce(h.items, '[]'::json),
-       coalesce(r.resellers, '[]'::json)
-FROM orders_order o
-JOIN companies_company c ON c.id = o.company_id
-LEFT JOIN employees_employee e ON e.id = o.employee_id
-LEFT JOIN LATERAL (
-    SELECT json_agg(
-        json_build_object(
-            'id', hr.id, 'groupId', hr.alternative_group_id, 'selectedId', g.selected_id,
-            'amount', hr.amount, 'notes', hr.notes,
-            'quotedUnitPrice', hr.quoted_unit_price::text, 'createdAt', hr.created_at,
-            'catalogModelId', hr.catalog_item_id,
-            'manufacturerPartNumber', hr.manufacturer_part_number, 'brand', hr.brand,
-            'model', hr.model, 'hardwareType', hr.hardware_type, 'ram', hr.ram,
-            'diskSpace', hr.disk_space, 'displaySize', hr.display_size,
-            'processor', hr.processor, 'image', hr.image,
-            'externalItemId', hr.external_item_id, 'serialNumbers', hr.serial_numbers,
-            'isAvailable', hr.is_available, 'isRecommended', hr.is_recommended
-        )
-        ORDER BY hr.created_at, hr.id
-    ) AS lines
-    FROM orders_hardwarerequest hr
-    LEFT JOIN orders_alternativegroup g ON g.id = hr.alternative_group_id
-    WHERE hr.order_id = o.id
-) l ON true
-LEFT JOIN created h ON h.created_order_id = o.id
-LEFT JOIN LATERAL (
-    SELECT json_agg(
-        json_build_object('id', rs.id, 'code', rs.code, 'countryCode', rs.country_code)
-        ORDER BY rs.code
-    ) AS resellers
-    FROM orders_reseller rs
-    WHERE rs.country_code = o.country_code
-) r ON true
-WHERE c.code = %(company_code)s
-ORDER BY o.created_at DESC, o.order_number DESC
-"""
-SPEC_KEYS = ("ram", "diskSpace", "displaySize", "processor")
 HEADERS = [("Content-Type", "application/json")]
 
 _connection = None
@@ -237,134 +187,21 @@ def _row(values):
     return row
 
 
-def _order_row(values):
-    (
-        id_,
-        order_number,
-        created_at,
-        updated_at,
-        status,
-        date,
-        eta,
-        max_eta,
-        min_eta,
-        local_invoice,
-        tracking_link,
-        tracking_code,
-        country_code,
-        send_to,
-        currency,
-        date_completed,
-        requester_email,
-        api_client_requester_name,
-        company_name,
-        client_name,
-        po_number,
-        is_external_order,
-        employee_id,
-        first_name,
-        last_name,
-        email,
-        phone,
-        government_dni,
-        city,
-        employee_country_code,
-        address,
-        address_extra_info,
-        post_code,
-        lines,
-        created,
-        resellers,
-    ) = values
-    for item in created:
-        _drop_missing_specs(item)
-    return {
-        "id": id_,
-        "orderNumber": order_number,
-        "createdAt": created_at,
-        "updatedAt": updated_at,
-        "status": status,
-        "date": date,
-        "eta": eta,
-        "maxEta": max_eta,
-        "minEta": min_eta,
-        "localInvoice": local_invoice,
-        "trackingLink": tracking_link,
-        "trackingCode": tracking_code,
-        "countryCode": country_code,
-        "sendTo": send_to,
-        "currency": currency,
-        "dateCompleted": date_completed,
-        "requesterEmail": requester_email,
-        "apiClientRequesterName": api_client_requester_name,
-        "companyName": company_name,
-        "clientName": client_name,
-        "poNumber": po_number,
-        "isExternalOrder": is_external_order,
-        "employeeProfile": (
-            {
-                "id": employee_id,
-                "firstName": first_name,
-                "lastName": last_name,
-                "email": email,
-                "phone": phone,
-                "governmentDNI": government_dni,
-                "city": city,
-                "countryCode": employee_country_code,
-                "address": address,
-                "addressExtraInfo": address_extra_info,
-                "postCode": post_code,
-            }
-            if employee_id
-            else None
-        ),
-        "hardwares": _order_lines(lines),
-        "createdHardwares": created,
-        "resellerIds": resellers if api_client_requester_name is not None else [],
-    }
-
-
-def _order_lines(lines):
-    """The top-level lines: those in no group, and each group's selected line carrying the
-    group with all its candidates (the original request is the earliest, ties by id)."""
-    top = []
-    groups = {}
-    for line in lines:
-        group_id, selected_id = line.pop("groupId"), line.pop("selectedId")
-        _drop_missing_specs(line)
-        if group_id is None:
-            line.update(isSelected=None, isAvailable=None, isRecommended=None)
-            line["alternativeGroup"] = None
-            top.append(line)
-            continue
-        line["isSelected"] = line["id"] == selected_id
-        members = groups.setdefault(group_id, [])
-        members.append(line)
-        if line["isSelected"]:
-            group = {"id": group_id, "selectedId": selected_id, "candidates": members}
-            top.append({**line, "alternativeGroup": group})
-    for members in groups.values():
-        original = min(members, key=lambda line: (line["createdAt"], line["id"]))
-        members[:] = [{**line, "isOriginalRequest": line is original} for line in members]
-    return top
-
-
-def _drop_missing_specs(row):
-    for key in SPEC_KEYS:
-        if row[key] is None:
-            del row[key]
-
-
-# Path -> its query and how a result row becomes a dict: every item, the stored ones, orders.
+# Path -> its query, how a result row becomes a dict and the name its cursors are made for
+# (None: it does not page): every item, the stored ones, orders.
 ROUTES = {
-    "/hardwares": (QUERY.format(status_filter=""), _row),
-    "/hardwares/storages": (QUERY.format(status_filter="AND h.status = 'STORAGE'"), _row),
-    "/orders": (ORDERS_QUERY, _order_row),
+    "/hardwares": (QUERY.format(status_filter="", after="{after}", limit="{limit}"), _row),
+    "/hardwares/storages": (
+        QUERY.format(status_filter="AND h.status = 'STORAGE'", after="{after}", limit="{limit}"),
+        _row,
+    ),
+    "/orders": (ORDERS_QUERY, order_row),
 }
+KEYSETS = {"/hardwares": "hardwares", "/hardwares/storages": "hardwares/storages"}
 
 
-def _answer(start_response, status, body):
-    start_response(status, [*HEADERS, ("Content-Length", str(len(body)))])
+def _answer(start_response, status, body, headers=()):
+    start_response(status, [*HEADERS, *headers, ("Content-Length", str(len(body)))])
     return [body]
 
 
@@ -372,13 +209,34 @@ def application(environ, start_response):
     path = environ["PATH_INFO"].rstrip("/")
     if path not in ROUTES:
         return _answer(start_response, "404 Not Found", b'{"statusCode":404}')
-    company_code = parse_qs(environ.get("QUERY_STRING", "")).get("companyCode", [""])[0]
+    params = dict(parse_qsl(environ.get("QUERY_STRING", "")))
     query, shape = ROUTES[path]
+    arguments = {"company_code": params.get("companyCode", "").upper()}
+    keyset = KEYSETS.get(path)
+    limit = int(params["limit"]) if keyset and "limit" in params else None
+    if keyset:
+        if "cursor" in params:
+            _, (arguments["after_at"], arguments["after_id"]) = _SIGNER.unsign_object(
+                params["cursor"]
+            )
+        query = query.format(
+            after=AFTER if "cursor" in params else "",
+            limit="" if limit is None else f"LIMIT {limit + 1}",
+        )
     with _cursor() as cursor:
-        cursor.execute(query, {"company_code": company_code.upper()})
+        cursor.execute(query, arguments)
         rows = [shape(values) for values in cursor.fetchall()]
+    headers = []
+    if limit is not None and len(rows) > limit:
+        del rows[limit:]
+        last = rows[-1]
+        cursor = _SIGNER.sign_object(
+            [keyset, [last["createdAt"].isoformat(), str(last["id"])]], compress=True
+        )
+        url = f"{environ['wsgi.url_scheme']}://{environ['HTTP_HOST']}{environ['PATH_INFO']}"
+        headers.append(("Link", f'<{url}?{urlencode(params | {"cursor": cursor})}>; rel="next"'))
     body = orjson.dumps(
         {"statusCode": 200, "message": "Request successful", "envelop": rows},
         option=orjson.OPT_UTC_Z,
     )
-    return _answer(start_response, "200 OK", body)
+    return _answer(start_response, "200 OK", body, headers)
