@@ -219,6 +219,7 @@ def purge_expired_idempotency_keys() -> int:
 
 COMPANY_HAS_NO_WEBHOOK_URL = "Company has no webhookUrl"
 EVENT_BEING_ATTEMPTED = "Event is being sent right now; ask again once that attempt ends"
+WEBHOOK_TEST = "webhook.test"
 
 
 @transaction.atomic
@@ -235,3 +236,20 @@ def event_redeliver(*, company: Company, event_id: UUID) -> Event:
     if not webhooks.event_redeliver(event=event):
         raise Conflict(EVENT_BEING_ATTEMPTED)
     return event
+
+
+@transaction.atomic
+def company_webhook_test(*, api_client: ApiClient, code: str) -> Event:
+    """A `webhook.test` event for the client's company, recorded through the outbox as every
+    event is (companies.webhooks.event_record): handed to the workers at commit, signed, retried
+    on the usual schedule, and listed in the feed. Its `data` names the company and the URL it
+    was sent to. Another client's company is not found, as on webhook-secret; a company
+    without a webhook URL is refused, since nothing would be sent."""
+    company = company_get_for_update(api_client=api_client, code=code)
+    if not company.webhook_url:
+        raise ServiceError(COMPANY_HAS_NO_WEBHOOK_URL)
+    return webhooks.event_record(
+        company=company,
+        kind=WEBHOOK_TEST,
+        payload={"companyCode": company.code, "webhookUrl": company.webhook_url},
+    )

@@ -209,6 +209,8 @@ SPECTACULAR_SETTINGS = {
         "OrderSendToEnum": "orders.choices.SendTo",
         "EventStateEnum": "companies.models.EventState",
     },
+    # The sandbox's operations are unknown paths in production (config/api/sandbox.py).
+    "PREPROCESSING_HOOKS": ["config.api.sandbox.sandbox_paths_outside_production"],
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.api.schema.camel_case_path_parameters",

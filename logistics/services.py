@@ -183,6 +183,25 @@ def movement_request_move(
     return movement
 
 
+@transaction.atomic
+def movement_sandbox_advance(
+    *,
+    company: Company,
+    movement_request_id: UUID,
+    to_status: MovementStatus,
+    actor: Actor,
+    shipping: Shipping = NO_SHIPPING,
+) -> MovementRequest:
+    """The operator's move of the company's request, made by a sandbox API client (issue 12):
+    movement_request_move, as the admin and `transition` make it. Another company's request
+    is not found."""
+    if not MovementRequest.objects.filter(pk=movement_request_id, company=company).exists():
+        raise NotFound(MOVEMENT_REQUEST_NOT_FOUND)
+    return movement_request_move(
+        movement_request_id=movement_request_id, to_status=to_status, actor=actor, shipping=shipping
+    )
+
+
 def _employees_touch(movement: MovementRequest) -> None:
     """The employees the request's hardware leaves and reaches: GET /employees/{id} shows the
     items they hold with the status of each item's requests, and the items arriving or

@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 from rest_framework.test import APIClient
 
+from config.celery import app
 from tests.factories import ApiClientFactory, issue_key
 
 
@@ -78,3 +79,15 @@ def other_caller(db) -> CallerClient:
 @pytest.fixture
 def anonymous() -> APIClient:
     return APIClient()
+
+
+@pytest.fixture
+def eager_tasks():
+    """Queued tasks run at once, in the test (the tests have a broker, so tasks are not eager;
+    Celery read CELERY_TASK_ALWAYS_EAGER when it was configured, so the app is told directly).
+    With it, a webhook or an e-mail queued on commit is sent then, by the task the workers
+    run, instead of waiting in the broker, where a test would never see it."""
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before

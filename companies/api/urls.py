@@ -10,6 +10,11 @@ urlpatterns = [
         views.CompanyWebhookSecretView.as_view(),
         name="company-webhook-secret",
     ),
+    path(
+        "companies/<str:company_code>/webhook-test",
+        views.CompanyWebhookTestView.as_view(),
+        name="company-webhook-test",
+    ),
     path("events", views.EventListView.as_view(), name="events"),
     path("events/<str:event_id>", views.EventDetailView.as_view(), name="event"),
     path(

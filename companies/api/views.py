@@ -84,6 +84,27 @@ class CompanyWebhookSecretView(IdempotentAPIView):
         return Response(WebhookSecretSerializer([company], many=True).data)
 
 
+class CompanyWebhookTestView(IdempotentAPIView):
+    @extend_schema(
+        operation_id="companies_webhook_test",
+        summary="Send a signed test event to the company's webhookUrl",
+        description=(
+            "Records a `webhook.test` event, whose `data` is `{companyCode, webhookUrl}`, and "
+            "hands it to the webhook workers at once: it is signed, delivered and retried like "
+            "every event, and listed in `GET /events`. Answers the event as "
+            "`GET /events/{eventId}` shows it (its `id` is the `webhook-id` the receiver gets). "
+            "400 `Company has no webhookUrl` when none is set (set one with "
+            "`PATCH /companies/{companyCode}`); 404 `Company not found` for a company this API "
+            "client does not manage."
+        ),
+        request=None,
+        responses={200: EventDetailSerializer(many=True), 404: ErrorEnvelopeSerializer},
+    )
+    def post(self, request, company_code: str):
+        event = services.company_webhook_test(api_client=request.user, code=company_code)
+        return Response([selectors.event_row(company=event.company, event_id=event.id)])
+
+
 # --- the event feed (docs/decisions.md, The event feed) ---------------------------------------
 
 TYPE_PARAMETER = OpenApiParameter(

@@ -129,7 +129,7 @@ class EnvelopeAutoSchema(AutoSchema):
 
 
 # List criteria that, sent empty (`?countryCode=`), are no criterion (docs/decisions.md, Lists).
-EMPTY_IS_NO_CRITERION = {"countryCode", "type"}
+EMPTY_IS_NO_CRITERION = {"countryCode", "type", "updatedSince", "since"}
 
 
 def camel_case_path_parameters(result, generator, request, public):

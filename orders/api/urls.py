@@ -1,7 +1,9 @@
 from django.urls import path
 
+from config.api.sandbox import sandbox_only
 from orders.api import views
 from orders.api.quote import OrderQuoteView
+from orders.api.sandbox import OrderSandboxAdvanceView
 
 urlpatterns = [
     path("orders", views.OrderListView.as_view(), name="orders"),
@@ -17,6 +19,12 @@ urlpatterns = [
         "orders/<str:order_id>/hardware-requests/remove",
         views.LinesRemoveView.as_view(),
         name="order-hardware-requests-remove",
+    ),
+    # Not in production, where the path is unknown (config.api.sandbox).
+    path(
+        "sandbox/orders/<str:order_id>/advance",
+        sandbox_only(OrderSandboxAdvanceView.as_view()),
+        name="sandbox-order-advance",
     ),
     # Last: its pattern would also take the words of the routes above.
     path("orders/<str:order_id>", views.OrderDetailView.as_view(), name="order"),

@@ -1,5 +1,7 @@
 """Delivering an order: the hardware it bought, made for the company."""
 
+from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 
 from django.conf import settings
@@ -29,11 +31,11 @@ def order_check_deliverable(order: Order) -> None:
         )
 
 
-def order_deliver(order: Order) -> None:
+def order_deliver(order: Order, *, serial_number: Callable[[], str] | None = None) -> None:
     """One hardware item per unit of each selected line, on the employee (sendTo EMPLOYEE) or
-    in the storage of the order's country, without serial numbers; the order's clientName is
-    noted on each. Extended warranties are sold on lines but are never items. The order's
-    delivery date is today."""
+    in the storage of the order's country, without serial numbers (or each with a new one
+    from `serial_number`: the sandbox's); the order's clientName is noted on each. Extended
+    warranties are sold on lines but are never items. The order's delivery date is today."""
     order_check_deliverable(order)
     services_only = set(HardwareType.objects.filter(order_only=True).values_list("name", flat=True))
     bought = timezone.now()
@@ -43,6 +45,8 @@ def order_deliver(order: Order) -> None:
             continue
         spec = _hardware_spec(order, line, bought)
         for _ in range(line.amount):
+            if serial_number is not None:
+                spec = replace(spec, serial_number=serial_number())
             item = hardware_services.hardware_create(
                 company=order.company,
                 spec=spec,

@@ -1,9 +1,10 @@
 """What operators do to orders (admin and commands): move them through their statuses, price
 their lines and mark their availability, offer alternatives."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import partial
 from uuid import UUID
 
 from django.db import transaction
@@ -40,19 +41,22 @@ def order_move(
     actor: Actor,
     shipping: Shipping = NO_SHIPPING,
     price_from_catalog: bool = False,
+    free_form_price: Decimal | None = None,
+    serial_number: Callable[[], str] | None = None,
 ) -> Order:
-    """An operator's move (admin or command): PENDING -> QUOTED once every selected line is
-    priced (with `price_from_catalog`, unpriced catalog lines first take their catalog price),
-    QUOTED -> ACCEPTED, ACCEPTED -> DELIVERED (the hardware is made), PENDING/QUOTED ->
-    CANCELLED (the company's contact is e-mailed). `shipping`, when sent, is kept on the
-    order."""
+    """An operator's move (admin, command or sandbox): PENDING -> QUOTED once every selected
+    line is priced (with `price_from_catalog`, unpriced catalog lines first take their catalog
+    price, and with `free_form_price` unpriced free-form lines take that one), QUOTED ->
+    ACCEPTED, ACCEPTED -> DELIVERED (the hardware is made, each item's serial number from
+    `serial_number` when given, else empty), PENDING/QUOTED -> CANCELLED (the company's contact
+    is e-mailed). `shipping`, when sent, is kept on the order."""
     order = order_locked(order_id)
     to_status = OrderStatus(to_status)
     rules = {
         OrderStatus.QUOTED: lambda order: _check_priced(
-            order, price_from_catalog=price_from_catalog
+            order, price_from_catalog=price_from_catalog, free_form_price=free_form_price
         ),
-        OrderStatus.DELIVERED: order_deliver,
+        OrderStatus.DELIVERED: partial(order_deliver, serial_number=serial_number),
     }
     transition_apply(order, to_status, actor=actor, shipping=shipping, rule=rules.get(to_status))
     if to_status == OrderStatus.CANCELLED:
@@ -60,13 +64,23 @@ def order_move(
     return order
 
 
-def _check_priced(order: Order, *, price_from_catalog: bool) -> None:
+def _check_priced(
+    order: Order, *, price_from_catalog: bool, free_form_price: Decimal | None = None
+) -> None:
     """Every selected line has a quotedUnitPrice, or the move is refused naming the lines as
     GET /orders/{orderId} lists them (`hardwares[<index>]`). With `price_from_catalog`,
-    unpriced catalog lines take their catalog item's price first."""
+    unpriced catalog lines take their catalog item's price first; with `free_form_price`,
+    unpriced free-form lines take it."""
     lines = list(selected_lines(order))
+    priced = []
     if price_from_catalog:
         priced = [line for line in lines if catalog_price_if_unpriced(line)]
+    if free_form_price is not None:
+        for line in lines:
+            if line.quoted_unit_price is None and line.catalog_item_id is None:
+                line.quoted_unit_price = free_form_price
+                priced.append(line)
+    if priced:
         HardwareRequest.objects.bulk_update(priced, ["quoted_unit_price"])
     unpriced = [
         {

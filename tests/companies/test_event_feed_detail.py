@@ -11,22 +11,10 @@ from django.utils import timezone
 
 from companies import webhooks
 from companies.models import Event, EventAttempt, EventState
-from config.celery import app
 from tests.factories import CompanyFactory
 from tests.support import assert_refused, iso, success
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def eager_tasks():
-    """Queued tasks run at once, in the test: a redelivery queued on commit is attempted then,
-    by the task the workers run (Celery read CELERY_TASK_ALWAYS_EAGER when it was configured,
-    so the app is told directly)."""
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
 
 
 def company_with(caller, url=None):

@@ -66,10 +66,14 @@ def test_the_schema_states_the_constraints_of_path_and_query_parameters(anonymou
         for _, name, p in parameters(schema, "query") + parameters(schema, "path")
         if name == "companyCode"
     ]
-    criteria = [p for _, name, p in parameters(schema, "query") if name in ("countryCode", "type")]
+    criteria = [
+        p
+        for _, name, p in parameters(schema, "query")
+        if name in ("countryCode", "type", "updatedSince", "since")
+    ]
 
     event_ids = [p for _, p in ids if p["name"] == "eventId"]
-    assert len(ids) == 8
+    assert len(ids) == 10
     assert all(
         p["schema"] == {"type": "string", "format": "uuid"} for _, p in ids if p not in event_ids
     )
