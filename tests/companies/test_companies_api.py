@@ -108,6 +108,9 @@ def test_create_company_refuses_an_unknown_country_and_a_non_http_webhook(caller
         ("http://[::1]/", False),  # IP-literals are not taken
         ("http://hooks.example.com/a b", False),
         ("http://hööks.example.com/", False),  # a URI is ASCII; IDNs are sent in punycode
+        ("http://hooks.example.com/a#b#c", False),  # one fragment
+        ("http://hooks.example.com/%zz", False),  # `%` escapes two hex digits
+        ("http://hooks.example.com/a%2Fb?x=%20&y=1#top", True),
     ],
 )
 def test_a_webhook_url_is_taken_exactly_when_the_schema_pattern_matches_it(
