@@ -137,9 +137,12 @@ STRICT_TYPES = (
 def make_strict(field: serializers.Field) -> None:
     """Make `field` (and the fields of its entries, for lists and maps) take only values of its
     JSON type, no longer than its `max_length` as sent. An over-long list is refused at once,
-    with one message, rather than after checking (and reporting on) every entry."""
+    with one message, rather than after checking (and reporting on) every entry. A choice
+    refused names the values it takes."""
     if isinstance(field, serializers.ListField | serializers.DictField):
         make_strict(field.child)
+    if isinstance(field, serializers.ChoiceField):
+        _word_invalid_choice(field)
     for field_class, accepts, error_key in STRICT_TYPES:
         if isinstance(field, field_class):
             if accepts is not None:
@@ -159,3 +162,25 @@ def _check_first(field: serializers.Field, accepts, error_key: str | None) -> No
         return convert(data)
 
     field.to_internal_value = to_internal_value
+
+
+# The most values an invalid-choice message lists; every choice of the API has fewer.
+MAX_CHOICES_LISTED = 30
+_DRF_INVALID_CHOICE = str(serializers.ChoiceField.default_error_messages["invalid_choice"])
+
+
+def _word_invalid_choice(field: serializers.ChoiceField) -> None:
+    """DRF's `"X" is not a valid choice.` followed by the values the field takes
+    (`; expected one of: APPLE, DELL`), unless the field was given a message of its own. A
+    longer list than MAX_CHOICES_LISTED is cut there, saying how many more there are."""
+    if str(field.error_messages.get("invalid_choice")) != _DRF_INVALID_CHOICE:
+        return
+    values = [str(value) for value in field.choices]
+    listed = ", ".join(values[:MAX_CHOICES_LISTED])
+    if len(values) > MAX_CHOICES_LISTED:
+        listed += f" and {len(values) - MAX_CHOICES_LISTED} more"
+    # The message is formatted with the input: braces in a value are text.
+    listed = listed.replace("{", "{{").replace("}", "}}")
+    field.error_messages["invalid_choice"] = (
+        _DRF_INVALID_CHOICE.removesuffix(".") + f"; expected one of: {listed}"
+    )

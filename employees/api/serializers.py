@@ -22,8 +22,10 @@ class PhoneNumberField(serializers.CharField):
         super().__init__(max_length=32, **kwargs)
 
     default_error_messages = {
-        "no_country_code": "phone must start with + and the country code",
-        "invalid_phone": "Invalid phone number",
+        "no_country_code": "phone must start with + and the country code, e.g. +14155550123",
+        "invalid_phone": (
+            "Invalid phone number: expected E.164 with its country code, e.g. +14155550123"
+        ),
     }
 
     def to_internal_value(self, data):

@@ -178,7 +178,12 @@ def test_a_number_is_not_an_identifier(caller, company):
 def test_a_choice_is_a_string(caller, company):
     response = create_hardware(caller, hardwareType=["MONITOR"])
 
-    invalid(response, "hardwareType", "\"['MONITOR']\" is not a valid choice.")
+    invalid(
+        response,
+        "hardwareType",
+        "\"['MONITOR']\" is not a valid choice; expected one of: HEADPHONES, MACBOOK, CHAIR, "
+        "MOUSE, TRACKPAD, PC, MONITOR, ACCESSORY, PHONE, KEYBOARD, IPHONE, WEBCAM",
+    )
 
 
 def test_the_entries_of_a_list_are_typed_too(caller, company):

@@ -522,7 +522,14 @@ def test_brand_is_one_of_the_enum_apple_included(caller, company):
     refused = quote(caller, hardwares=[{**MOUSE, "brand": "Apple"}])
 
     assert accepted.status_code == 201
-    invalid(refused, ("hardwares[0].brand", '"Apple" is not a valid choice.'))
+    invalid(
+        refused,
+        (
+            "hardwares[0].brand",
+            '"Apple" is not a valid choice; expected one of: ACER, ASUS, DELL, HP, LENOVO, '
+            "SAMSUNG, LG, VAIO, MICROSOFT, APPLE",
+        ),
+    )
 
 
 @pytest.mark.parametrize("amount", [0, -1, 1.5, "two"])
@@ -593,7 +600,13 @@ def test_destinations_other_than_an_employee_refuse_employee_fields(caller, comp
 
 
 def test_an_unknown_send_to_is_refused(caller, company):
-    invalid(quote(caller, sendTo="HOME"), ("sendTo", '"HOME" is not a valid choice.'))
+    invalid(
+        quote(caller, sendTo="HOME"),
+        (
+            "sendTo",
+            '"HOME" is not a valid choice; expected one of: EMPLOYEE, STORAGE, OFFICE, QUOTE_ONLY',
+        ),
+    )
 
 
 @pytest.mark.parametrize(
@@ -821,7 +834,7 @@ def test_another_clients_company_code_is_an_invalid_company_code(caller, other_c
         (
             {"extraServiceType": ["ENROLL_ABM", "GIFT_WRAP"]},
             "extraServiceType[1]",
-            '"GIFT_WRAP" is not a valid choice.',
+            '"GIFT_WRAP" is not a valid choice; expected one of: ENROLL_ABM, HASH_EXTRACTION',
         ),
         ({"autoQuote": "maybe"}, "autoQuote", "Must be a valid boolean."),
     ],
