@@ -11,7 +11,7 @@ connection per worker process, kept for its life (`DATABASE_URL`).
 """
 
 import os
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urljoin
 
 import orjson
 import psycopg
@@ -133,7 +133,7 @@ def _cursor():
     return _connection.cursor()
 
 
-def _row(values):
+def _row(values, base):
     (
         id_,
         description,
@@ -183,7 +183,7 @@ def _row(values):
         "description": description,
         "brand": brand,
         "name": name,
-        "image": image,
+        "image": _absolute(image, base),
         "status": status,
         "damaged": damaged,
         "cost": cost,
@@ -209,7 +209,7 @@ def _row(values):
         ),
         "storage": {"id": storage_id, "countryCode": storage_country} if storage_id else None,
         "company": {"id": company_id, "name": company_name},
-        "hardwareType": {"name": type_name, "image": type_image},
+        "hardwareType": {"name": type_name, "image": _absolute(type_image, base)},
         "commonModel": (
             {
                 "name": model_name,
@@ -217,7 +217,7 @@ def _row(values):
                 "displaySize": model_display_size,
                 "diskSpace": model_disk_space,
                 "processor": model_processor,
-                "image": model_image,
+                "image": _absolute(model_image, base),
             }
             if model_name is not None
             else None
@@ -237,7 +237,7 @@ def _row(values):
     return row
 
 
-def _order_row(values):
+def _order_row(values, base):
     (
         id_,
         order_number,
@@ -278,6 +278,7 @@ def _order_row(values):
     ) = values
     for item in created:
         _drop_missing_specs(item)
+        item["image"] = _absolute(item["image"], base)
     return {
         "id": id_,
         "orderNumber": order_number,
@@ -318,13 +319,13 @@ def _order_row(values):
             if employee_id
             else None
         ),
-        "hardwares": _order_lines(lines),
+        "hardwares": _order_lines(lines, base),
         "createdHardwares": created,
         "resellerIds": resellers if api_client_requester_name is not None else [],
     }
 
 
-def _order_lines(lines):
+def _order_lines(lines, base):
     """The top-level lines: those in no group, and each group's selected line carrying the
     group with all its candidates (the original request is the earliest, ties by id)."""
     top = []
@@ -332,6 +333,7 @@ def _order_lines(lines):
     for line in lines:
         group_id, selected_id = line.pop("groupId"), line.pop("selectedId")
         _drop_missing_specs(line)
+        line["image"] = _absolute(line["image"], base)
         if group_id is None:
             line.update(isSelected=None, isAvailable=None, isRecommended=None)
             line["alternativeGroup"] = None
@@ -347,6 +349,19 @@ def _order_lines(lines):
         original = min(members, key=lambda line: (line["createdAt"], line["id"]))
         members[:] = [{**line, "isOriginalRequest": line is original} for line in members]
     return top
+
+
+def _base(environ):
+    """Images' base as the service's (config.links): PUBLIC_BASE_URL, else scheme and Host."""
+    public = os.environ.get("PUBLIC_BASE_URL", "").strip().removesuffix("/")
+    return public or f"{environ['wsgi.url_scheme']}://{environ['HTTP_HOST']}"
+
+
+def _absolute(reference, base):
+    """config.links.absolute_url, without Django."""
+    if reference and reference.startswith("/") and not reference.startswith("//"):
+        return base + reference
+    return reference if not reference or "://" in reference else urljoin(base + "/", reference)
 
 
 def _drop_missing_specs(row):
@@ -374,9 +389,10 @@ def application(environ, start_response):
         return _answer(start_response, "404 Not Found", b'{"statusCode":404}')
     company_code = parse_qs(environ.get("QUERY_STRING", "")).get("companyCode", [""])[0]
     query, shape = ROUTES[path]
+    base = _base(environ)
     with _cursor() as cursor:
         cursor.execute(query, {"company_code": company_code.upper()})
-        rows = [shape(values) for values in cursor.fetchall()]
+        rows = [shape(values, base) for values in cursor.fetchall()]
     body = orjson.dumps(
         {"statusCode": 200, "message": "Request successful", "envelop": rows},
         option=orjson.OPT_UTC_Z,

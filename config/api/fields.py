@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.countries import country_codes, is_country_code
+from config.links import absolute_url, url_base
 
 # What the schema shows for a company code; the code itself is judged by the company lookup,
 # which answers any other value as an unknown code (`Invalid company code`).
@@ -94,6 +95,15 @@ http_url_schema = extend_schema_field({"type": "string", "pattern": HTTP_URL_PAT
 
 def is_http_url(value: str) -> bool:
     return re.search(HTTP_URL_PATTERN, value) is not None
+
+
+@extend_schema_field({"type": "string", "format": "uri"})
+class ImageUrlField(serializers.CharField):
+    """An image's URL in an answer: stored as a path (`/static/...`), answered absolute
+    (config.links). The selectors reading rows make it so themselves, with `absolute_url`."""
+
+    def to_representation(self, value):
+        return absolute_url(super().to_representation(value), url_base())
 
 
 def email_field(**kwargs) -> serializers.EmailField:

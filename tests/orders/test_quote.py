@@ -196,7 +196,7 @@ def test_quote_creates_a_pending_order_with_its_lines_for_an_employee(caller, co
                             "diskSpace": "512GB SSD",
                             "displaySize": '14"',
                             "processor": "Apple M3 Pro",
-                            "image": "/static/hardware/types/macbook.svg",
+                            "image": "http://testserver/static/hardware/types/macbook.svg",
                             "externalItemId": "EXT-1",
                             "serialNumbers": [],
                         }
@@ -230,7 +230,7 @@ def test_quote_creates_a_pending_order_with_its_lines_for_an_employee(caller, co
                             "brand": None,
                             "model": None,
                             "hardwareType": "EXTENDED_WARRANTY_MAC",
-                            "image": "/static/hardware/types/extended_warranty_mac.svg",
+                            "image": "http://testserver/static/hardware/types/extended_warranty_mac.svg",
                             "externalItemId": None,
                             "serialNumbers": [],
                         }
@@ -307,7 +307,10 @@ def test_a_catalog_item_without_an_image_takes_its_types(caller, company):
 
     response = quote(caller, hardwares=[{"catalogModelId": str(laptop.id), "amount": 1}])
 
-    assert the_order(response)["hardwares"][0]["image"] == "/static/hardware/types/pc.svg"
+    assert (
+        the_order(response)["hardwares"][0]["image"]
+        == "http://testserver/static/hardware/types/pc.svg"
+    )
 
 
 def test_a_catalog_line_may_repeat_its_items_hardware_type(caller, company):
@@ -486,7 +489,7 @@ def test_other_types_take_brand_model_and_specs_optionally(caller, company):
     assert (bare["brand"], bare["model"], bare["image"]) == (
         None,
         None,
-        "/static/hardware/types/keyboard.svg",
+        "http://testserver/static/hardware/types/keyboard.svg",
     )
 
 
