@@ -23,7 +23,12 @@ class CountryCodeField(serializers.CharField):
     """An ISO 3166-1 alpha-2 code (any case in, capitals out); `EU` too when `allow_eu`."""
 
     default_error_messages = {
-        "invalid_country": "{value} is not an ISO 3166-1 alpha-2 country code"
+        "invalid_country": (
+            "{value} is not an ISO 3166-1 alpha-2 country code: two letters, e.g. US or BR"
+        ),
+        "invalid_country_or_eu": (
+            "{value} is not an ISO 3166-1 alpha-2 country code: two letters, e.g. US or BR, or EU"
+        ),
     }
 
     def __init__(self, *, allow_eu: bool = False, **kwargs):
@@ -37,7 +42,7 @@ class CountryCodeField(serializers.CharField):
     def to_internal_value(self, data):
         code = super().to_internal_value(data).upper()
         if not is_country_code(code, allow_eu=self.allow_eu):
-            self.fail("invalid_country", value=data)
+            self.fail("invalid_country_or_eu" if self.allow_eu else "invalid_country", value=data)
         return code
 
 

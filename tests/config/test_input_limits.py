@@ -340,5 +340,7 @@ def test_a_country_code_is_judged_as_a_code_whatever_its_length(caller, company,
 
     assert response.status_code == status_code
     if status_code == 400:
-        message = f"{code} is not an ISO 3166-1 alpha-2 country code"
+        message = (
+            f"{code} is not an ISO 3166-1 alpha-2 country code: two letters, e.g. US or BR, or EU"
+        )
         invalid(response, "countryCode", message)

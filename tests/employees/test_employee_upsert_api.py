@@ -416,7 +416,9 @@ def test_an_invalid_email_is_refused(caller, company):
 def test_an_unknown_country_code_is_refused(caller, company):
     response = upsert(caller, countryCode="XX")
 
-    assert response.json() == invalid("countryCode", "XX is not an ISO 3166-1 alpha-2 country code")
+    assert response.json() == invalid(
+        "countryCode", "XX is not an ISO 3166-1 alpha-2 country code: two letters, e.g. US or BR"
+    )
 
 
 def test_every_required_field_is_named_when_missing(caller, company):

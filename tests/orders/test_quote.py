@@ -832,7 +832,11 @@ def test_another_clients_company_code_is_an_invalid_company_code(caller, other_c
     ("fields", "field", "message"),
     [
         ({"countryCode": OMIT}, "countryCode", "countryCode should not be empty"),
-        ({"countryCode": "XX"}, "countryCode", "XX is not an ISO 3166-1 alpha-2 country code"),
+        (
+            {"countryCode": "XX"},
+            "countryCode",
+            "XX is not an ISO 3166-1 alpha-2 country code: two letters, e.g. US or BR",
+        ),
         ({"sendTo": OMIT}, "sendTo", "sendTo should not be empty"),
         (
             {"extraServiceType": ["ENROLL_ABM", "GIFT_WRAP"]},
