@@ -21,7 +21,7 @@ from urllib.parse import parse_qsl, urlencode
 import orjson
 import psycopg
 from django.core.signing import TimestampSigner
-from limit_orders import ORDERS_QUERY, order_row
+from limit_orders import ORDERS_QUERY, absolute, answer_base, order_row
 from psycopg.types.json import set_json_loads
 
 set_json_loads(orjson.loads)
@@ -83,7 +83,7 @@ def _cursor():
     return _connection.cursor()
 
 
-def _row(values):
+def _row(values, base):
     (
         id_,
         description,
@@ -133,7 +133,7 @@ def _row(values):
         "description": description,
         "brand": brand,
         "name": name,
-        "image": image,
+        "image": absolute(image, base),
         "status": status,
         "damaged": damaged,
         "cost": cost,
@@ -159,7 +159,7 @@ def _row(values):
         ),
         "storage": {"id": storage_id, "countryCode": storage_country} if storage_id else None,
         "company": {"id": company_id, "name": company_name},
-        "hardwareType": {"name": type_name, "image": type_image},
+        "hardwareType": {"name": type_name, "image": absolute(type_image, base)},
         "commonModel": (
             {
                 "name": model_name,
@@ -167,7 +167,7 @@ def _row(values):
                 "displaySize": model_display_size,
                 "diskSpace": model_disk_space,
                 "processor": model_processor,
-                "image": model_image,
+                "image": absolute(model_image, base),
             }
             if model_name is not None
             else None
@@ -225,7 +225,8 @@ def application(environ, start_response):
         )
     with _cursor() as cursor:
         cursor.execute(query, arguments)
-        rows = [shape(values) for values in cursor.fetchall()]
+        base = answer_base(environ)
+        rows = [shape(values, base) for values in cursor.fetchall()]
     headers = []
     if limit is not None and len(rows) > limit:
         del rows[limit:]

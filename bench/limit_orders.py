@@ -1,6 +1,9 @@
 """The orders of the limit app (bench/limit_app.py): GET /orders in ONE SQL query, each row
 unpacked into the interface's nested dicts."""
 
+import os
+from urllib.parse import urljoin
+
 # An order's lines (each with its group and the group's selected line, for the shaping in
 # `_order_lines`), the items it created and its country's resellers come as JSON arrays.
 ORDERS_QUERY = """
@@ -69,7 +72,20 @@ ORDER BY o.created_at DESC, o.order_number DESC
 SPEC_KEYS = ("ram", "diskSpace", "displaySize", "processor")
 
 
-def order_row(values):
+def answer_base(environ):
+    """Images' base as the service's (config.links): PUBLIC_BASE_URL, else scheme and Host."""
+    public = os.environ.get("PUBLIC_BASE_URL", "").strip().removesuffix("/")
+    return public or f"{environ['wsgi.url_scheme']}://{environ['HTTP_HOST']}"
+
+
+def absolute(reference, base):
+    """config.links.absolute_url, without Django."""
+    if reference and reference.startswith("/") and not reference.startswith("//"):
+        return base + reference
+    return reference if not reference or "://" in reference else urljoin(base + "/", reference)
+
+
+def order_row(values, base):
     (
         id_,
         order_number,
@@ -110,6 +126,7 @@ def order_row(values):
     ) = values
     for item in created:
         _drop_missing_specs(item)
+        item["image"] = absolute(item["image"], base)
     return {
         "id": id_,
         "orderNumber": order_number,
@@ -150,13 +167,13 @@ def order_row(values):
             if employee_id
             else None
         ),
-        "hardwares": _order_lines(lines),
+        "hardwares": _order_lines(lines, base),
         "createdHardwares": created,
         "resellerIds": resellers if api_client_requester_name is not None else [],
     }
 
 
-def _order_lines(lines):
+def _order_lines(lines, base):
     """The top-level lines: those in no group, and each group's selected line carrying the
     group with all its candidates (the original request is the earliest, ties by id)."""
     top = []
@@ -164,6 +181,7 @@ def _order_lines(lines):
     for line in lines:
         group_id, selected_id = line.pop("groupId"), line.pop("selectedId")
         _drop_missing_specs(line)
+        line["image"] = absolute(line["image"], base)
         if group_id is None:
             line.update(isSelected=None, isAvailable=None, isRecommended=None)
             line["alternativeGroup"] = None

@@ -81,7 +81,9 @@ def parse_args() -> argparse.Namespace:
 
 def run_endpoint(servers: dict, raw_key: str, path: str, args) -> dict:
     url = f"{path}?companyCode={COMPANY_CODE}"
-    headers = {"X-API-Key": raw_key}
+    # One Host for both servers (they listen on different ports): images are absolute URLs
+    # made from the request's host, so the rows compare equal.
+    headers = {"X-API-Key": raw_key, "Host": "127.0.0.1"}
     bodies = {label: fetch(server.port, url, headers) for label, server in servers.items()}
     rows = check_same_rows(bodies["ours"], bodies["limit"], path)
     lengths = {label: len(body) for label, body in bodies.items()}

@@ -199,7 +199,9 @@ def main() -> int:
         "deep page": (page_url(deep_cursor), {"limit": LIMIT, "cursor": deep_cursor}, LIMIT),
         "full list": (page_url(limit=None), {}, len(keys)),
     }
-    headers = {"X-API-Key": raw_key}
+    # One Host for both servers (they listen on different ports): images and next links are
+    # absolute URLs made from the request's host, so the answers compare equal.
+    headers = {"X-API-Key": raw_key, "Host": "127.0.0.1"}
     environment = service_environment(args.database_url, "127.0.0.1")
     servers = serving.start_servers(environment, args.ports)
     results = {}

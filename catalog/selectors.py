@@ -11,6 +11,7 @@ from config.api.shapes import columns_of
 from config.countries import is_country_code
 from config.errors import ServiceError
 from config.filtering import INVALID_COUNTRY_CODE
+from config.links import absolute_url, url_base
 
 # The fields of an item and their columns are CatalogItemSerializer's. Price and stock are
 # strings in the interface; PostgreSQL writes them (numeric(12,2) keeps "1299.00").
@@ -36,7 +37,11 @@ def catalog_by_country(*, country_code: str | None = None) -> list[dict[str, lis
             raise ServiceError(INVALID_COUNTRY_CODE)
         items = items.filter(country_code=country_code)
     names = list(ITEM_COLUMNS)
-    rows = (dict(zip(names, row, strict=True)) for row in items.values_list(*ITEM_COLUMNS.values()))
+    base = url_base()
+    rows = (
+        _absolute_image(dict(zip(names, row, strict=True)), base)
+        for row in items.values_list(*ITEM_COLUMNS.values())
+    )
     countries = [
         {code: list(country_items)}
         for code, country_items in groupby(rows, key=lambda item: item["countryCode"])
@@ -44,3 +49,8 @@ def catalog_by_country(*, country_code: str | None = None) -> list[dict[str, lis
     if country_code is not None and not countries:
         return [{country_code: []}]
     return countries
+
+
+def _absolute_image(item: dict, base: str) -> dict:
+    item["image"] = absolute_url(item["image"], base)
+    return item

@@ -30,6 +30,15 @@ SECRET_KEY = env.str(
 )
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 
+# The address clients reach the service at (`https://hlos.example.com`), the base of the
+# absolute URLs in answers and events (config.links). Unset: answers use the request's own
+# scheme and host, and events keep relative paths.
+PUBLIC_BASE_URL = env.str("PUBLIC_BASE_URL", default="").strip().removesuffix("/")
+if PUBLIC_BASE_URL and not PUBLIC_BASE_URL.lower().startswith(("http://", "https://")):
+    raise environ.ImproperlyConfigured(
+        f"PUBLIC_BASE_URL must be an http(s) URL; got {PUBLIC_BASE_URL!r}"
+    )
+
 # The vendor constant a gateway request must name (compared case-insensitively).
 SERVICE_VENDOR = env.str("SERVICE_VENDOR", default="hlos")
 
@@ -57,6 +66,7 @@ MIDDLEWARE = [
     "config.api.middleware.RateLimitHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.api.middleware.OptionalTrailingSlashMiddleware",
+    "config.api.middleware.AnswerBaseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

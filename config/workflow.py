@@ -29,6 +29,7 @@ from django.utils.module_loading import import_string
 from companies.webhooks import event_record
 from config.actors import Actor, ActorKind
 from config.errors import ServiceError
+from config.links import answering
 
 WEB_ADDRESS = URLValidator(schemes=["http", "https"])
 
@@ -251,7 +252,9 @@ def status_history_write(
 def event_record_about(record: StatusModel, kind: str) -> None:
     """An event of `kind` about `record` as the API shows it now, in the caller's
     transaction."""
-    payload = record.status_field().payload_of(record)
+    # Made for no request: its URLs are PUBLIC_BASE_URL's, or relative (config.links).
+    with answering(None):
+        payload = record.status_field().payload_of(record)
     event_record(company=record.company, kind=kind, payload=payload)
 
 

@@ -19,6 +19,7 @@ from config.api.shapes import Nested, Row, nested_columns
 from config.db import native_timestamps
 from config.errors import NotFound
 from config.filtering import apply_filters
+from config.links import absolute_url, url_base
 from config.specs import SPEC_KEYS
 from hardware.api.serializers import (
     CommonModelSerializer,
@@ -96,7 +97,10 @@ def hardware_rows(
         # The items' notes, selected by the same criteria rather than by a list of their ids.
         notes = _notes_by_hardware(items) if rows else {}
         movements = _movement_reader(items=items, detail=movement_detail) if rows else {}
-    return [_shape(row, notes.get(row["id"], []), movements.get(row["id"], [])) for row in rows]
+    base = url_base()
+    return [
+        _shape(row, notes.get(row["id"], []), movements.get(row["id"], []), base) for row in rows
+    ]
 
 
 def hardware_row(*, company: Company, hardware_id: UUID) -> dict:
@@ -116,21 +120,26 @@ def _notes_by_hardware(items: QuerySet[Hardware]) -> dict[UUID, list[dict]]:
     return notes
 
 
-def _shape(row: dict, notes: list[dict], movements: list[dict]) -> dict:
-    """Nest the joined columns into the interface's objects, in place."""
+def _shape(row: dict, notes: list[dict], movements: list[dict], base: str) -> dict:
+    """Nest the joined columns into the interface's objects, in place; images absolute
+    against `base` (config.links)."""
     # Shown only when the item has them ("only if applicable").
     for key in SPEC_KEYS:
         if row[key] is None:
             del row[key]
     if row["cost"] is not None:
         row["cost"] = float(row["cost"])
+    row["image"] = absolute_url(row["image"], base)
     employee = EMPLOYEE.take(row)
     row["employeeProfile"] = employee if employee["id"] else None
     storage = STORAGE.take(row)
     row["storage"] = storage if storage["id"] else None
     row["company"] = {"id": row["companyId"], "name": row["companyName"]}
-    row["hardwareType"] = HARDWARE_TYPE.take(row)
+    hardware_type = HARDWARE_TYPE.take(row)
+    hardware_type["image"] = absolute_url(hardware_type["image"], base)
+    row["hardwareType"] = hardware_type
     common_model = COMMON_MODEL.take(row)
+    common_model["image"] = absolute_url(common_model["image"], base)
     row["commonModel"] = common_model if common_model["name"] is not None else None
     row["hardwareNote"] = notes
     row["movementRequests"] = movements

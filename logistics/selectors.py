@@ -17,6 +17,7 @@ from config.api.shapes import Nested, Row, columns_of, nested_columns
 from config.db import native_timestamps
 from config.errors import NotFound
 from config.filtering import apply_filters
+from config.links import absolute_url, url_base
 from config.specs import SPEC_KEYS
 from hardware.api.serializers import (
     CompanyNameSerializer,
@@ -160,11 +161,13 @@ def _histories(request_ids: list[UUID], *, with_ids: bool) -> dict[UUID, list[di
 
 def _hardwares(request_ids: list[UUID]) -> dict[UUID, list[dict]]:
     carried = defaultdict(list)
+    base = url_base()
     links = MovementRequest.hardwares.through.objects.filter(movementrequest_id__in=request_ids)
     for link in links.order_by("hardware__created_at", "hardware_id").values(
         "movementrequest_id", **CARRIED.expressions
     ):
         item = CARRIED.take(link)
+        item["image"] = absolute_url(item["image"], base)
         for key in SPEC_KEYS:
             if item[key] is None:
                 del item[key]

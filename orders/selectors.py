@@ -17,6 +17,7 @@ from config.api.shapes import Nested, Row
 from config.db import native_timestamps
 from config.errors import NotFound
 from config.filtering import apply_filters
+from config.links import absolute_url, url_base
 from config.specs import SPEC_KEYS
 from hardware.models import Hardware
 from orders.api.serializers import (
@@ -97,10 +98,11 @@ def _lines_by_order(orders: QuerySet[Order]) -> dict[UUID, list[dict]]:
     )
     by_order = defaultdict(list)
     groups = defaultdict(list)
+    base = url_base()
     for line in LINE.values(
         lines, "order_id", "alternative_group_id", selected_id=F("alternative_group__selected_id")
     ):
-        _shape_line(line)
+        _shape_line(line, base)
         group_id = line.pop("alternative_group_id")
         selected_id = line.pop("selected_id")
         order_id = line.pop("order_id")
@@ -138,7 +140,8 @@ def _candidates(members: list[dict]) -> list[dict]:
     return [{**line, "isOriginalRequest": line is original} for line in members]
 
 
-def _shape_line(line: dict) -> None:
+def _shape_line(line: dict, base: str) -> None:
+    line["image"] = absolute_url(line["image"], base)
     if line["quotedUnitPrice"] is not None:
         line["quotedUnitPrice"] = f"{line['quotedUnitPrice']:.2f}"
     for key in SPEC_KEYS:
@@ -151,8 +154,10 @@ def _created_hardware_by_order(orders: QuerySet[Order]) -> dict[UUID, list[dict]
     items = Hardware.objects.filter(created_order_id__in=orders.values("pk")).order_by(
         "created_at", "id"
     )
+    base = url_base()
     for item in items.values("created_order_id", **CREATED_HARDWARE.expressions):
         shaped = CREATED_HARDWARE.take(item)
+        shaped["image"] = absolute_url(shaped["image"], base)
         shaped["cost"] = None if shaped["cost"] is None else f"{shaped['cost']:.2f}"
         for key in SPEC_KEYS:
             if shaped[key] is None:

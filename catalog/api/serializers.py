@@ -4,6 +4,7 @@ rows (config.api.shapes) rather than serializing items, several times faster on 
 from rest_framework import serializers
 
 from config.api import serializers as api
+from config.api.fields import ImageUrlField
 
 
 class CatalogItemSerializer(api.Serializer):
@@ -17,7 +18,7 @@ class CatalogItemSerializer(api.Serializer):
     disk_space = serializers.CharField(allow_null=True)
     display_size = serializers.CharField(allow_null=True)
     processor = serializers.CharField(allow_null=True)
-    image = serializers.CharField()
+    image = ImageUrlField()
     deprecated = serializers.BooleanField(
         help_text="No longer recommended for new orders; may still be in stock."
     )

@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.countries import country_codes, is_country_code
+from config.links import absolute_url, url_base
 
 # What the schema shows for a company code; the code itself is judged by the company lookup,
 # which answers any other value as an unknown code (`Invalid company code`).
@@ -22,7 +23,12 @@ class CountryCodeField(serializers.CharField):
     """An ISO 3166-1 alpha-2 code (any case in, capitals out); `EU` too when `allow_eu`."""
 
     default_error_messages = {
-        "invalid_country": "{value} is not an ISO 3166-1 alpha-2 country code"
+        "invalid_country": (
+            "{value} is not an ISO 3166-1 alpha-2 country code: two letters, e.g. US or BR"
+        ),
+        "invalid_country_or_eu": (
+            "{value} is not an ISO 3166-1 alpha-2 country code: two letters, e.g. US or BR, or EU"
+        ),
     }
 
     def __init__(self, *, allow_eu: bool = False, **kwargs):
@@ -36,7 +42,7 @@ class CountryCodeField(serializers.CharField):
     def to_internal_value(self, data):
         code = super().to_internal_value(data).upper()
         if not is_country_code(code, allow_eu=self.allow_eu):
-            self.fail("invalid_country", value=data)
+            self.fail("invalid_country_or_eu" if self.allow_eu else "invalid_country", value=data)
         return code
 
 
@@ -100,6 +106,15 @@ def is_http_url(value: str) -> bool:
     return re.search(HTTP_URL_PATTERN, value) is not None
 
 
+@extend_schema_field({"type": "string", "format": "uri"})
+class ImageUrlField(serializers.CharField):
+    """An image's URL in an answer: stored as a path (`/static/...`), answered absolute
+    (config.links). The selectors reading rows make it so themselves, with `absolute_url`."""
+
+    def to_representation(self, value):
+        return absolute_url(super().to_representation(value), url_base())
+
+
 def email_field(**kwargs) -> serializers.EmailField:
     """An e-mail address, no longer than an address can be."""
     return serializers.EmailField(max_length=MAX_EMAIL_LENGTH, **kwargs)
@@ -141,9 +156,12 @@ STRICT_TYPES = (
 def make_strict(field: serializers.Field) -> None:
     """Make `field` (and the fields of its entries, for lists and maps) take only values of its
     JSON type, no longer than its `max_length` as sent. An over-long list is refused at once,
-    with one message, rather than after checking (and reporting on) every entry."""
+    with one message, rather than after checking (and reporting on) every entry. A choice
+    refused names the values it takes."""
     if isinstance(field, serializers.ListField | serializers.DictField):
         make_strict(field.child)
+    if isinstance(field, serializers.ChoiceField):
+        _word_invalid_choice(field)
     for field_class, accepts, error_key in STRICT_TYPES:
         if isinstance(field, field_class):
             if accepts is not None:
@@ -163,3 +181,25 @@ def _check_first(field: serializers.Field, accepts, error_key: str | None) -> No
         return convert(data)
 
     field.to_internal_value = to_internal_value
+
+
+# The most values an invalid-choice message lists; every choice of the API has fewer.
+MAX_CHOICES_LISTED = 30
+_DRF_INVALID_CHOICE = str(serializers.ChoiceField.default_error_messages["invalid_choice"])
+
+
+def _word_invalid_choice(field: serializers.ChoiceField) -> None:
+    """DRF's `"X" is not a valid choice.` followed by the values the field takes
+    (`; expected one of: APPLE, DELL`), unless the field was given a message of its own. A
+    longer list than MAX_CHOICES_LISTED is cut there, saying how many more there are."""
+    if str(field.error_messages.get("invalid_choice")) != _DRF_INVALID_CHOICE:
+        return
+    values = [str(value) for value in field.choices]
+    listed = ", ".join(values[:MAX_CHOICES_LISTED])
+    if len(values) > MAX_CHOICES_LISTED:
+        listed += f" and {len(values) - MAX_CHOICES_LISTED} more"
+    # The message is formatted with the input: braces in a value are text.
+    listed = listed.replace("{", "{{").replace("}", "}}")
+    field.error_messages["invalid_choice"] = (
+        _DRF_INVALID_CHOICE.removesuffix(".") + f"; expected one of: {listed}"
+    )

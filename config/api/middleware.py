@@ -4,6 +4,7 @@ from django.http import JsonResponse
 
 from config.api.envelope import error_envelope
 from config.api.throttling import rate_limit_headers
+from config.links import answering
 
 # Paths that keep Django's own slash handling and HTML pages (the admin, its static files).
 NON_API_PREFIXES = ("/admin/", "/static/")
@@ -60,3 +61,14 @@ class RateLimitHeadersMiddleware:
         for name, value in rate_limit_headers(request).items():
             response[name] = value
         return response
+
+
+class AnswerBaseMiddleware:
+    """URLs in the answer to a request are absolute against its host (config.links)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        with answering(request):
+            return self.get_response(request)

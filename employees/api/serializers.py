@@ -6,7 +6,7 @@ from stdnum.exceptions import InvalidChecksum
 from stdnum.exceptions import ValidationError as StdnumValidationError
 
 from config.api import serializers as api
-from config.api.fields import CompanyCodeField, CountryCodeField, email_field
+from config.api.fields import CompanyCodeField, CountryCodeField, ImageUrlField, email_field
 from config.specs import SPEC_KEYS
 from employees.models import Employee
 from employees.services import EmployeeDetails
@@ -22,8 +22,10 @@ class PhoneNumberField(serializers.CharField):
         super().__init__(max_length=32, **kwargs)
 
     default_error_messages = {
-        "no_country_code": "phone must start with + and the country code",
-        "invalid_phone": "Invalid phone number",
+        "no_country_code": "phone must start with + and the country code, e.g. +14155550123",
+        "invalid_phone": (
+            "Invalid phone number: expected E.164 with its country code, e.g. +14155550123"
+        ),
     }
 
     def to_internal_value(self, data):
@@ -135,7 +137,7 @@ class EmployeeHardwareSerializer(api.Serializer):
     brand = serializers.CharField(allow_null=True)
     serial_number = serializers.CharField()
     name = serializers.CharField()
-    image = serializers.CharField()
+    image = ImageUrlField()
     ram = serializers.CharField(allow_null=True)
     disk_space = serializers.CharField(allow_null=True)
     display_size = serializers.CharField(allow_null=True)

@@ -5,6 +5,7 @@ from config.api.fields import (
     MAX_TEXT_LENGTH,
     CompanyCodeField,
     CountryCodeField,
+    ImageUrlField,
     email_field,
 )
 from hardware.choices import ITEM_TYPE_NAMES, Brand, CreatedThrough, HardwareStatus
@@ -69,7 +70,7 @@ class NamedRefSerializer(api.Serializer):
 
 class HardwareTypeRefSerializer(api.Serializer):
     name = serializers.CharField()
-    image = serializers.CharField()
+    image = ImageUrlField()
 
 
 class CommonModelSerializer(api.Serializer):
@@ -78,7 +79,7 @@ class CommonModelSerializer(api.Serializer):
     display_size = serializers.CharField(allow_null=True)
     disk_space = serializers.CharField(allow_null=True)
     processor = serializers.CharField(allow_null=True)
-    image = serializers.CharField()
+    image = ImageUrlField()
 
 
 class NoteAuthorSerializer(api.Serializer):
@@ -137,7 +138,7 @@ class HardwareSummarySerializer(api.Serializer):
     disk_space = serializers.CharField(required=False, help_text="Only when the item has it.")
     display_size = serializers.CharField(required=False, help_text="Only when the item has it.")
     processor = serializers.CharField(required=False, help_text="Only when the item has it.")
-    image = serializers.CharField()
+    image = ImageUrlField()
 
 
 class HardwareSerializer(HardwareSummarySerializer):

@@ -4,7 +4,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.api import serializers as api
-from config.api.fields import CompanyCodeField
+from config.api.fields import CompanyCodeField, ImageUrlField
 from orders.choices import OrderStatus, SendTo
 
 # The shapes of the answers: the schema describes them, and orders.selectors reads their fields
@@ -44,7 +44,7 @@ class LineFieldsSerializer(api.Serializer):
     disk_space = serializers.CharField(required=False, help_text="Only when the line has it.")
     display_size = serializers.CharField(required=False, help_text="Only when the line has it.")
     processor = serializers.CharField(required=False, help_text="Only when the line has it.")
-    image = serializers.CharField()
+    image = ImageUrlField()
     external_item_id = serializers.CharField(allow_null=True)
     serial_numbers = serializers.ListField(child=serializers.CharField())
     is_available = serializers.BooleanField(allow_null=True)
@@ -80,7 +80,7 @@ class CreatedHardwareSerializer(api.Serializer):
     disk_space = serializers.CharField(required=False, help_text="Only when the item has it.")
     display_size = serializers.CharField(required=False, help_text="Only when the item has it.")
     processor = serializers.CharField(required=False, help_text="Only when the item has it.")
-    image = serializers.CharField()
+    image = ImageUrlField()
     cost = serializers.CharField(allow_null=True, help_text="A decimal string, e.g. 1299.00")
     date_bought = serializers.DateTimeField(allow_null=True)
 

@@ -25,9 +25,15 @@ from orders.services.records import (
 )
 
 NOT_CANCELLABLE = "Only PENDING or QUOTED orders can be cancelled; this order is {status}"
-NOT_CONFIRMABLE = "The Order cannot be confirmed"
+# The interface's message first, then what the order needs and what it is.
+NOT_CONFIRMABLE = (
+    "The Order cannot be confirmed: only QUOTED orders can be, after the provider quotes them "
+    "or with autoQuote; this order is {status}"
+)
 LINE_NOT_GROUPED = "Hardware request is not part of an alternative group"
-LINES_NOT_EDITABLE = "Cannot remove hardware requests from an order, only PENDING or QUOTED"
+LINES_NOT_EDITABLE = (
+    "Cannot remove hardware requests from an order, only PENDING or QUOTED; this order is {status}"
+)
 NO_REMOVALS = "At least one hardware request is required"
 BAD_AMOUNT = "Amount must be a positive integer for hardware request {id}"
 DUPLICATE_REMOVALS = "Duplicate hardware request IDs are not allowed"
@@ -56,7 +62,7 @@ def order_confirm(*, company: Company, order_id: UUID, actor: Actor) -> Order:
     if order.status == OrderStatus.ACCEPTED:
         return order
     if not order.can_move_to(OrderStatus.ACCEPTED):
-        raise ServiceError(NOT_CONFIRMABLE)
+        raise ServiceError(NOT_CONFIRMABLE.format(status=order.status))
     return transition_apply(order, OrderStatus.ACCEPTED, actor=actor)
 
 
@@ -68,7 +74,7 @@ def order_alternative_select(
     selection changes: no status moves, so no history entry is written."""
     order = order_of_client_locked(company, order_id)
     if order.status not in EDITABLE_STATUSES:
-        raise ServiceError(ALTERNATIVES_NOT_EDITABLE)
+        raise ServiceError(ALTERNATIVES_NOT_EDITABLE.format(status=order.status))
     line = order_line(order, hardware_request_id, company=company)
     group = line.alternative_group
     if group is None:
@@ -109,7 +115,7 @@ def order_lines_remove(
     ids = _check_removals(removals)
     order = order_of_client_locked(company, order_id)
     if order.status not in EDITABLE_STATUSES:
-        raise ServiceError(LINES_NOT_EDITABLE)
+        raise ServiceError(LINES_NOT_EDITABLE.format(status=order.status))
     lines = {
         line.id: line
         for line in HardwareRequest.objects.select_related("alternative_group").filter(order=order)

@@ -147,7 +147,7 @@ def order_offer_alternative(
     candidate."""
     order = order_locked(order_id)
     if order.status not in EDITABLE_STATUSES:
-        raise ServiceError(ALTERNATIVES_NOT_EDITABLE)
+        raise ServiceError(ALTERNATIVES_NOT_EDITABLE.format(status=order.status))
     line = order_line(order, hardware_request_id)
     group = line.alternative_group
     if group is not None and group.selected_id != line.pk:

@@ -18,8 +18,10 @@ ORDER_REQUEST_NOT_FOUND = "Order request not found"
 ORDER_OF_ANOTHER_COMPANY = "Order request does not belong to this company"
 HARDWARE_REQUEST_NOT_FOUND = "Hardware request not found"
 LINE_OF_ANOTHER_ORDER = "Hardware request does not belong to this order"
+# The interface's message first, then the order's status.
 ALTERNATIVES_NOT_EDITABLE = (
-    "Alternatives can only be modified when order is in PENDING or QUOTED status"
+    "Alternatives can only be modified when order is in PENDING or QUOTED status; "
+    "this order is {status}"
 )
 
 

@@ -89,7 +89,10 @@ def test_create_company_refuses_an_unknown_country_and_a_non_http_webhook(caller
 
     assert response.status_code == 400
     assert response.json()["details"] == [
-        {"field": "countryCode", "message": "XX is not an ISO 3166-1 alpha-2 country code"},
+        {
+            "field": "countryCode",
+            "message": "XX is not an ISO 3166-1 alpha-2 country code: two letters, e.g. US or BR",
+        },
         {"field": "webhookUrl", "message": "webhookUrl must be an http(s) URL"},
     ]
 

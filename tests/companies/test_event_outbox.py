@@ -30,6 +30,13 @@ OPERATOR = Actor.command("transition")
 MOUSE = {"hardwareType": "MOUSE", "amount": 3}
 
 
+@pytest.fixture(autouse=True)
+def public_base_url(settings):
+    """With PUBLIC_BASE_URL set, an event shows its images as GET does (config.links); without
+    it, events keep relative paths (tests/config/test_image_urls.py)."""
+    settings.PUBLIC_BASE_URL = "https://hlos.example.com"
+
+
 @pytest.fixture
 def company(caller):
     return CompanyFactory(api_client=caller.api_client, code="EVT", name="Eventful Co")

@@ -178,7 +178,12 @@ def test_a_number_is_not_an_identifier(caller, company):
 def test_a_choice_is_a_string(caller, company):
     response = create_hardware(caller, hardwareType=["MONITOR"])
 
-    invalid(response, "hardwareType", "\"['MONITOR']\" is not a valid choice.")
+    invalid(
+        response,
+        "hardwareType",
+        "\"['MONITOR']\" is not a valid choice; expected one of: HEADPHONES, MACBOOK, CHAIR, "
+        "MOUSE, TRACKPAD, PC, MONITOR, ACCESSORY, PHONE, KEYBOARD, IPHONE, WEBCAM",
+    )
 
 
 def test_the_entries_of_a_list_are_typed_too(caller, company):
@@ -335,5 +340,7 @@ def test_a_country_code_is_judged_as_a_code_whatever_its_length(caller, company,
 
     assert response.status_code == status_code
     if status_code == 400:
-        message = f"{code} is not an ISO 3166-1 alpha-2 country code"
+        message = (
+            f"{code} is not an ISO 3166-1 alpha-2 country code: two letters, e.g. US or BR, or EU"
+        )
         invalid(response, "countryCode", message)

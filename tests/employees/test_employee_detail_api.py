@@ -93,7 +93,7 @@ def test_detail_answers_the_employee_with_company_name_and_hardware_in_an_array(
                         "brand": "APPLE",
                         "serialNumber": "C02XYZ",
                         "name": 'MacBook Pro 14"',
-                        "image": "/static/hardware/types/macbook.svg",
+                        "image": "http://testserver/static/hardware/types/macbook.svg",
                         "ram": "16GB",
                         "diskSpace": "512GB",
                         "displaySize": '14"',
@@ -118,7 +118,7 @@ def test_detail_leaves_out_the_specs_an_item_does_not_have(caller, company):
         "brand": "DELL",
         "serialNumber": monitor.serial_number,
         "name": "Dell U2723QE",
-        "image": "/static/hardware/types/monitor.svg",
+        "image": "http://testserver/static/hardware/types/monitor.svg",
         "ram": "8GB",
         "movementRequests": [],
     }

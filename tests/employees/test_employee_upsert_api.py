@@ -391,10 +391,13 @@ def test_a_phone_is_stored_in_e164(caller, company, phone, stored):
 @pytest.mark.parametrize(
     ("phone", "message"),
     [
-        ("11 98765-4321", "phone must start with + and the country code"),
-        ("0055 11 98765-4321", "phone must start with + and the country code"),
-        ("+55 11 123", "Invalid phone number"),
-        ("+999 1234567", "phone must start with + and the country code"),
+        ("11 98765-4321", "phone must start with + and the country code, e.g. +14155550123"),
+        ("0055 11 98765-4321", "phone must start with + and the country code, e.g. +14155550123"),
+        (
+            "+55 11 123",
+            "Invalid phone number: expected E.164 with its country code, e.g. +14155550123",
+        ),
+        ("+999 1234567", "phone must start with + and the country code, e.g. +14155550123"),
     ],
 )
 def test_a_phone_without_country_code_or_invalid_is_refused(caller, company, phone, message):
@@ -413,7 +416,9 @@ def test_an_invalid_email_is_refused(caller, company):
 def test_an_unknown_country_code_is_refused(caller, company):
     response = upsert(caller, countryCode="XX")
 
-    assert response.json() == invalid("countryCode", "XX is not an ISO 3166-1 alpha-2 country code")
+    assert response.json() == invalid(
+        "countryCode", "XX is not an ISO 3166-1 alpha-2 country code: two letters, e.g. US or BR"
+    )
 
 
 def test_every_required_field_is_named_when_missing(caller, company):

@@ -71,6 +71,6 @@ def carried(item: Hardware, **specs) -> dict:
         "serialNumber": item.serial_number,
         "brand": "DELL",
         "name": "Dell U2723QE",
-        "image": "/static/hardware/types/monitor.svg",
+        "image": "http://testserver/static/hardware/types/monitor.svg",
         **specs,
     }

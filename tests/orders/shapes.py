@@ -2,7 +2,7 @@
 tests of the order operations make."""
 
 from orders.models import HardwareRequest
-from tests.support import iso
+from tests.support import iso, url
 
 
 def line_fields(line: HardwareRequest) -> dict:
@@ -21,7 +21,7 @@ def line_fields(line: HardwareRequest) -> dict:
         "brand": line.brand,
         "model": line.model,
         "hardwareType": line.hardware_type,
-        "image": line.image,
+        "image": url(line.image),
         "externalItemId": line.external_item_id,
         "serialNumbers": line.serial_numbers,
         "isAvailable": line.is_available,

@@ -120,7 +120,10 @@ def test_selection_is_refused_once_the_order_is_past_quoting(caller, order, stat
     response = select(caller, order.id, offered.id)
 
     assert_refused(
-        response, 400, "Alternatives can only be modified when order is in PENDING or QUOTED status"
+        response,
+        400,
+        "Alternatives can only be modified when order is in PENDING or QUOTED status; "
+        f"this order is {status}",
     )
     assert AlternativeGroup.objects.get().selected_id == asked.id
 

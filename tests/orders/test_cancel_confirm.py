@@ -167,7 +167,12 @@ def test_confirm_refuses_an_order_that_is_not_quoted(caller, company, status):
 
     response = confirm(caller, order.id)
 
-    assert_refused(response, 400, "The Order cannot be confirmed")
+    assert_refused(
+        response,
+        400,
+        "The Order cannot be confirmed: only QUOTED orders can be, after the provider quotes "
+        f"them or with autoQuote; this order is {status}",
+    )
     assert Order.objects.get(pk=order.pk).status == status
     assert not order.status_history.exists()
 

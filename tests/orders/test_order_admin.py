@@ -417,7 +417,8 @@ def test_an_offer_the_service_refuses_shows_its_message(admin_client):
     )
 
     assert texts(response) == [
-        "Alternatives can only be modified when order is in PENDING or QUOTED status"
+        "Alternatives can only be modified when order is in PENDING or QUOTED status; "
+        "this order is ACCEPTED"
     ]
     assert HardwareRequest.objects.count() == 1
 

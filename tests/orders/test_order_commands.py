@@ -269,7 +269,11 @@ def test_an_offer_is_refused_once_the_order_is_past_quoting(status):
 
     with pytest.raises(
         CommandError,
-        match="Alternatives can only be modified when order is in PENDING or QUOTED status",
+        match=re.escape(
+            "Alternatives can only be modified when order is in PENDING or QUOTED status; "
+            f"this order is {status}"
+        )
+        + "$",
     ):
         offer(order.id, line.id, CatalogItemFactory().id)
 

@@ -196,7 +196,7 @@ def test_quote_creates_a_pending_order_with_its_lines_for_an_employee(caller, co
                             "diskSpace": "512GB SSD",
                             "displaySize": '14"',
                             "processor": "Apple M3 Pro",
-                            "image": "/static/hardware/types/macbook.svg",
+                            "image": "http://testserver/static/hardware/types/macbook.svg",
                             "externalItemId": "EXT-1",
                             "serialNumbers": [],
                         }
@@ -230,7 +230,7 @@ def test_quote_creates_a_pending_order_with_its_lines_for_an_employee(caller, co
                             "brand": None,
                             "model": None,
                             "hardwareType": "EXTENDED_WARRANTY_MAC",
-                            "image": "/static/hardware/types/extended_warranty_mac.svg",
+                            "image": "http://testserver/static/hardware/types/extended_warranty_mac.svg",
                             "externalItemId": None,
                             "serialNumbers": [],
                         }
@@ -307,7 +307,10 @@ def test_a_catalog_item_without_an_image_takes_its_types(caller, company):
 
     response = quote(caller, hardwares=[{"catalogModelId": str(laptop.id), "amount": 1}])
 
-    assert the_order(response)["hardwares"][0]["image"] == "/static/hardware/types/pc.svg"
+    assert (
+        the_order(response)["hardwares"][0]["image"]
+        == "http://testserver/static/hardware/types/pc.svg"
+    )
 
 
 def test_a_catalog_line_may_repeat_its_items_hardware_type(caller, company):
@@ -486,7 +489,7 @@ def test_other_types_take_brand_model_and_specs_optionally(caller, company):
     assert (bare["brand"], bare["model"], bare["image"]) == (
         None,
         None,
-        "/static/hardware/types/keyboard.svg",
+        "http://testserver/static/hardware/types/keyboard.svg",
     )
 
 
@@ -522,7 +525,14 @@ def test_brand_is_one_of_the_enum_apple_included(caller, company):
     refused = quote(caller, hardwares=[{**MOUSE, "brand": "Apple"}])
 
     assert accepted.status_code == 201
-    invalid(refused, ("hardwares[0].brand", '"Apple" is not a valid choice.'))
+    invalid(
+        refused,
+        (
+            "hardwares[0].brand",
+            '"Apple" is not a valid choice; expected one of: ACER, ASUS, DELL, HP, LENOVO, '
+            "SAMSUNG, LG, VAIO, MICROSOFT, APPLE",
+        ),
+    )
 
 
 @pytest.mark.parametrize("amount", [0, -1, 1.5, "two"])
@@ -593,7 +603,13 @@ def test_destinations_other_than_an_employee_refuse_employee_fields(caller, comp
 
 
 def test_an_unknown_send_to_is_refused(caller, company):
-    invalid(quote(caller, sendTo="HOME"), ("sendTo", '"HOME" is not a valid choice.'))
+    invalid(
+        quote(caller, sendTo="HOME"),
+        (
+            "sendTo",
+            '"HOME" is not a valid choice; expected one of: EMPLOYEE, STORAGE, OFFICE, QUOTE_ONLY',
+        ),
+    )
 
 
 @pytest.mark.parametrize(
@@ -816,12 +832,16 @@ def test_another_clients_company_code_is_an_invalid_company_code(caller, other_c
     ("fields", "field", "message"),
     [
         ({"countryCode": OMIT}, "countryCode", "countryCode should not be empty"),
-        ({"countryCode": "XX"}, "countryCode", "XX is not an ISO 3166-1 alpha-2 country code"),
+        (
+            {"countryCode": "XX"},
+            "countryCode",
+            "XX is not an ISO 3166-1 alpha-2 country code: two letters, e.g. US or BR",
+        ),
         ({"sendTo": OMIT}, "sendTo", "sendTo should not be empty"),
         (
             {"extraServiceType": ["ENROLL_ABM", "GIFT_WRAP"]},
             "extraServiceType[1]",
-            '"GIFT_WRAP" is not a valid choice.',
+            '"GIFT_WRAP" is not a valid choice; expected one of: ENROLL_ABM, HASH_EXTRACTION',
         ),
         ({"autoQuote": "maybe"}, "autoQuote", "Must be a valid boolean."),
     ],

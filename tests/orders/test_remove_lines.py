@@ -207,7 +207,10 @@ def test_removal_is_refused_once_the_order_is_past_quoting(caller, company, stat
     response = remove(caller, order.id, lines[0].id)
 
     assert_refused(
-        response, 400, "Cannot remove hardware requests from an order, only PENDING or QUOTED"
+        response,
+        400,
+        "Cannot remove hardware requests from an order, only PENDING or QUOTED; "
+        f"this order is {status}",
     )
     assert HardwareRequest.objects.count() == 2
 
@@ -343,7 +346,8 @@ def test_the_status_is_checked_before_the_lines(caller, company):
     response = remove(caller, order.id, uuid.uuid4())
 
     assert response.json()["message"] == (
-        "Cannot remove hardware requests from an order, only PENDING or QUOTED"
+        "Cannot remove hardware requests from an order, only PENDING or QUOTED; "
+        "this order is DELIVERED"
     )
 
 

@@ -92,7 +92,11 @@ def test_accepted_is_the_operators_move_from_quoted(caller, company):
     assert events_recorded("order.accepted") == [(company.id, str(order.id), "ACCEPTED")]
 
 
-def test_delivered_makes_the_hardware_with_sbx_serials_and_keeps_the_tracking(caller, company):
+def test_delivered_makes_the_hardware_with_sbx_serials_and_keeps_the_tracking(
+    caller, company, settings
+):
+    # Events make images absolute on PUBLIC_BASE_URL only (a request has its own host).
+    settings.PUBLIC_BASE_URL = "http://testserver"
     order = OrderFactory(company=company, status="ACCEPTED")
     HardwareRequestFactory(order=order, amount=2, quoted_unit_price=Decimal("349.00"))
     link = "https://tracking.example.com/1Z999"

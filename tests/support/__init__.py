@@ -8,7 +8,7 @@ are small enough to read in one go.
 
 from tests.support.bodies import OMIT, without_omitted
 from tests.support.database import refusing_inserts
-from tests.support.envelopes import error, iso, success
+from tests.support.envelopes import error, iso, success, url
 from tests.support.events import EVENTS_REFUSED, events_recorded, failing_event_inserts
 from tests.support.refusals import assert_refused
 from tests.support.threads import run_together
@@ -24,5 +24,6 @@ __all__ = [
     "refusing_inserts",
     "run_together",
     "success",
+    "url",
     "without_omitted",
 ]

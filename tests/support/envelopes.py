@@ -32,6 +32,12 @@ def error(
     return body
 
 
+def url(stored: str) -> str:
+    """A stored image (a path, or a URL) as the API answers it to the test client, whose host
+    is `testserver`: a path is made absolute on that host, a URL is kept."""
+    return stored if "://" in stored else f"http://testserver{stored}"
+
+
 def iso(moment: datetime) -> str:
     """A stored time as the API writes it: ISO 8601 in UTC with a Z, to the microsecond."""
     return moment.isoformat().replace("+00:00", "Z")

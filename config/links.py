@@ -1,0 +1,66 @@
+"""Absolute URLs in answers (an `image`), from the paths the database stores.
+
+Stored values stay relative (`/static/hardware/types/pc.svg`), so a database moves between
+hosts unchanged; answers make them absolute at answer time, against a base:
+
+- `PUBLIC_BASE_URL` when set (the address clients know the service by, e.g. behind a proxy);
+- else, while answering an API request, that request's scheme and host
+  (`request.build_absolute_uri`), so the gateway, which dispatches with its own request's
+  headers, answers the same URLs as the direct call;
+- else (events, commands, the admin's payloads): no base, and paths stay relative. An event
+  is recorded once and read by a receiver that sent no request: only `PUBLIC_BASE_URL` says
+  where the service is for it; a host guessed from `ALLOWED_HOSTS` could be wrong.
+
+The request being answered is held for the duration of the answer (`answering`, set by
+`config.api.middleware.AnswerBaseMiddleware`), as Django holds the script prefix `reverse()`
+uses, so the selectors shaping rows need no request passed down to them.
+"""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from urllib.parse import urljoin
+
+from django.conf import settings
+from django.http import HttpRequest
+
+_answered: ContextVar[HttpRequest | None] = ContextVar("answered_request", default=None)
+# Where a request keeps the base once worked out (many rows, one base).
+_BASE_ATTRIBUTE = "_hlos_url_base"
+
+
+@contextmanager
+def answering(request: HttpRequest | None) -> Iterator[None]:
+    """URLs made inside are absolute against `request`'s host (unless PUBLIC_BASE_URL is set);
+    `None` for what is made for no request (an event's payload): relative paths then."""
+    token = _answered.set(request)
+    try:
+        yield
+    finally:
+        _answered.reset(token)
+
+
+def url_base() -> str:
+    """The base of the absolute URLs made now (no trailing slash), or "" for none."""
+    if settings.PUBLIC_BASE_URL:
+        return settings.PUBLIC_BASE_URL.removesuffix("/")
+    request = _answered.get()
+    if request is None:
+        return ""
+    base = getattr(request, _BASE_ATTRIBUTE, None)
+    if base is None:
+        base = request.build_absolute_uri("/").removesuffix("/")
+        setattr(request, _BASE_ATTRIBUTE, base)
+    return base
+
+
+def absolute_url(reference: str | None, base: str) -> str | None:
+    """`reference` (a stored path, or a URL a client gave) made absolute against `base`. An
+    absolute URL, an empty value and any value without a base are returned as they are."""
+    if not reference or not base:
+        return reference
+    if reference.startswith("/") and not reference.startswith("//"):
+        return base + reference  # the stored paths: the common case, kept cheap
+    if "://" in reference:
+        return reference
+    return urljoin(base + "/", reference)
