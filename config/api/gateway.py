@@ -26,6 +26,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
+from config.api.docs import GATEWAY
 from config.api.envelope import EnvelopeRenderer
 from config.api.fields import VendorField
 from config.api.middleware import strip_trailing_slash
@@ -66,6 +67,7 @@ class GatewayView(APIView):
 
     @extend_schema(
         operation_id="gateway",
+        **GATEWAY,
         request=GatewayRequestSerializer,
         responses={200: OpenApiResponse(description="Exactly what the dispatched call answers.")},
     )
