@@ -32,7 +32,7 @@ from config.api.envelope import EnvelopeRenderer
 from config.api.fields import VendorField, make_strict
 from config.api.middleware import strip_trailing_slash
 from config.api.parsers import JSONBodyParser
-from config.api.schema import IDEMPOTENCY_KEY
+from config.api.schema import IDEMPOTENCY_KEY, ErrorEnvelopeSerializer
 from config.api.throttling import STATE_ATTRIBUTE
 from config.api.views import UnknownPathView, unknown_path_message
 from config.errors import ServiceError
@@ -83,7 +83,12 @@ class GatewayView(APIView):
         operation_id="gateway",
         **GATEWAY,
         request=GatewayRequestSerializer,
-        responses={200: OpenApiResponse(description="Exactly what the dispatched call answers.")},
+        responses={
+            200: OpenApiResponse(description="Exactly what the dispatched call answers."),
+            405: OpenApiResponse(
+                ErrorEnvelopeSerializer, description="The path does not take this verb."
+            ),
+        },
     )
     def post(self, request):
         # The caller is judged before the vendor: without a valid key, the dispatched view
