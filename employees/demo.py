@@ -14,7 +14,7 @@ DEMO_EMPLOYEES = (
         city="Austin",
         post_code="78701",
         country_code="US",
-        external_reference_id="HR-1001",
+        external_reference_id="DEMO-HR-1",
     ),
     EmployeeDetails(
         email="ana.silva@demo.example",
@@ -28,7 +28,7 @@ DEMO_EMPLOYEES = (
         city="Sao Paulo",
         post_code="01310-100",
         country_code="BR",
-        external_reference_id="HR-1002",
+        external_reference_id="DEMO-HR-2",
     ),
     EmployeeDetails(
         email="lena.fischer@demo.example",
@@ -40,7 +40,7 @@ DEMO_EMPLOYEES = (
         city="Berlin",
         post_code="10117",
         country_code="DE",
-        external_reference_id="HR-1003",
+        external_reference_id="DEMO-HR-3",
     ),
     EmployeeDetails(
         email="sam.carter@demo.example",
@@ -51,7 +51,7 @@ DEMO_EMPLOYEES = (
         city="San Francisco",
         post_code="94105",
         country_code="US",
-        external_reference_id="HR-1004",
+        external_reference_id="DEMO-HR-4",
     ),
 )
 

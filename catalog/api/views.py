@@ -1,6 +1,7 @@
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 
+from catalog.api import docs
 from catalog.api.serializers import CATALOG_RESPONSE
 from catalog.selectors import catalog_by_country
 from companies.api.idempotency import IdempotentAPIView
@@ -10,6 +11,7 @@ from config.api.schema import COUNTRY_CODE_PARAMETER
 class CatalogView(IdempotentAPIView):
     @extend_schema(
         operation_id="catalog_list",
+        **docs.CATALOG_LIST,
         parameters=[COUNTRY_CODE_PARAMETER],
         responses=CATALOG_RESPONSE,
     )

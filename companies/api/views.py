@@ -4,6 +4,7 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from companies import selectors, services
+from companies.api import docs
 from companies.api.event_serializers import (
     WEBHOOK_ID_PATTERN,
     EventDetailSerializer,
@@ -28,6 +29,7 @@ class CompanyListView(IdempotentAPIView):
 
     @extend_schema(
         operation_id="companies_list",
+        **docs.COMPANIES_LIST,
         parameters=PAGING_PARAMETERS,
         responses=CompanySerializer(many=True),
     )
@@ -40,6 +42,7 @@ class CompanyListView(IdempotentAPIView):
 
     @extend_schema(
         operation_id="companies_create",
+        **docs.COMPANIES_CREATE,
         request=CompanyCreateSerializer,
         responses={201: CompanySerializer(many=True), 409: ErrorEnvelopeSerializer},
     )
@@ -59,6 +62,7 @@ class CompanyListView(IdempotentAPIView):
 class CompanyDetailView(IdempotentAPIView):
     @extend_schema(
         operation_id="companies_update",
+        **docs.COMPANIES_UPDATE,
         request=CompanyUpdateSerializer,
         responses=CompanySerializer(many=True),
     )
@@ -74,12 +78,11 @@ class CompanyDetailView(IdempotentAPIView):
 class CompanyWebhookSecretView(IdempotentAPIView):
     @extend_schema(
         operation_id="companies_webhook_secret_rotate",
+        **docs.COMPANIES_WEBHOOK_SECRET_ROTATE,
         request=None,
         responses={200: WebhookSecretSerializer(many=True), 404: ErrorEnvelopeSerializer},
     )
     def post(self, request, company_code: str):
-        """Make a new webhook signing secret (`whsec_...`) for the company and answer it, the
-        only time it is shown."""
         company = services.company_webhook_secret_rotate(api_client=request.user, code=company_code)
         return Response(WebhookSecretSerializer([company], many=True).data)
 
@@ -128,20 +131,12 @@ EVENT_ID_PARAMETER = OpenApiParameter(
         "Any other value (a bare UUID too) names no event: 404 `Event not found`."
     ),
 )
-FEED_SHAPE = (
-    "Each event is exactly the body its webhook was sent with (`id`, `type`, `timestamp`, "
-    "`data`), plus `delivery`: how sending it to the company's webhookUrl stands."
-)
 
 
 class EventListView(IdempotentAPIView):
     @extend_schema(
         operation_id="events_list",
-        summary="List the company's events, newest first",
-        description=(
-            "Every event of the company, whether or not it had a webhookUrl, so a client can "
-            f"catch up on what its webhooks said. {FEED_SHAPE} Without `limit` the whole list."
-        ),
+        **docs.EVENTS_LIST,
         parameters=[COMPANY_CODE_PARAMETER, TYPE_PARAMETER, SINCE_PARAMETER, *PAGING_PARAMETERS],
         responses=EventSerializer(many=True),
     )
@@ -155,8 +150,7 @@ class EventListView(IdempotentAPIView):
 class EventDetailView(IdempotentAPIView):
     @extend_schema(
         operation_id="events_retrieve",
-        summary="One event, with every attempt to deliver it",
-        description=f"{FEED_SHAPE} `attempts` lists every delivery attempt, oldest first.",
+        **docs.EVENTS_RETRIEVE,
         parameters=[EVENT_ID_PARAMETER, COMPANY_CODE_PARAMETER],
         responses=EventDetailSerializer(many=True),
     )
@@ -169,13 +163,7 @@ class EventDetailView(IdempotentAPIView):
 class EventRedeliverView(IdempotentAPIView):
     @extend_schema(
         operation_id="events_redeliver",
-        summary="Send an event to the company's webhookUrl again",
-        description=(
-            "Queues the event again from the start of the retry schedule, with the same id "
-            "(`webhook-id`), and answers it as the feed shows it. 400 `Company has no "
-            "webhookUrl` when none is set; 409 while a worker is sending it right now (an "
-            "event waiting for a retry is sent at once)."
-        ),
+        **docs.EVENTS_REDELIVER,
         parameters=[EVENT_ID_PARAMETER],
         request=EventRedeliverSerializer,
         responses={

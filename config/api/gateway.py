@@ -8,6 +8,7 @@ answer is the direct call's answer: same status, same body.
 
 import io
 import json
+import re
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -26,13 +27,18 @@ from rest_framework.permissions import AllowAny
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
+from config.api.docs import GATEWAY
 from config.api.envelope import EnvelopeRenderer
-from config.api.fields import VendorField
+from config.api.fields import VendorField, make_strict
 from config.api.middleware import strip_trailing_slash
 from config.api.parsers import JSONBodyParser
+from config.api.schema import IDEMPOTENCY_KEY, ErrorEnvelopeSerializer
 from config.api.throttling import STATE_ATTRIBUTE
 from config.api.views import UnknownPathView, unknown_path_message
 from config.errors import ServiceError
+
+WELL_FORMED_KEY = re.compile(IDEMPOTENCY_KEY["schema"]["pattern"])
+INVALID_IDEMPOTENCY_KEY = "Invalid Idempotency-Key"
 
 
 class GatewayRequestSerializer(serializers.Serializer):
@@ -54,6 +60,15 @@ class GatewayRequestSerializer(serializers.Serializer):
         required=False, allow_null=True, help_text="The write payload, sent as the body."
     )
 
+    def get_fields(self):
+        # As strict as the fields of a write body (config.api.fields.make_strict): of their JSON
+        # type, and no longer than their max_length as sent (before trimming), as the schema
+        # states them.
+        fields = super().get_fields()
+        for field in fields.values():
+            make_strict(field)
+        return fields
+
 
 class GatewayView(APIView):
     # The envelope itself is the body here: it must not be unwrapped like other write bodies.
@@ -66,8 +81,14 @@ class GatewayView(APIView):
 
     @extend_schema(
         operation_id="gateway",
+        **GATEWAY,
         request=GatewayRequestSerializer,
-        responses={200: OpenApiResponse(description="Exactly what the dispatched call answers.")},
+        responses={
+            200: OpenApiResponse(description="Exactly what the dispatched call answers."),
+            405: OpenApiResponse(
+                ErrorEnvelopeSerializer, description="The path does not take this verb."
+            ),
+        },
     )
     def post(self, request):
         # The caller is judged before the vendor: without a valid key, the dispatched view
@@ -78,6 +99,12 @@ class GatewayView(APIView):
         vendor_known = envelope["vendor"].strip().lower() == settings.SERVICE_VENDOR.lower()
         if authenticated and not vendor_known:
             raise ServiceError(f"Unknown vendor: vendor must be {settings.SERVICE_VENDOR}")
+        # The Idempotency-Key header is the dispatched call's, and the schema states its form on
+        # the gateway: one of another form is refused whatever the verb, as a direct write
+        # refuses it (companies.api.idempotency), though a read has no use for a good one.
+        key = request.META.get("HTTP_IDEMPOTENCY_KEY")
+        if authenticated and key is not None and not WELL_FORMED_KEY.fullmatch(key):
+            raise ServiceError(INVALID_IDEMPOTENCY_KEY)
 
         verb = envelope["verb"].strip().upper()
         path, _, query = envelope["request"].strip().partition("?")

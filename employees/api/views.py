@@ -7,6 +7,7 @@ from config.api.identifiers import uuid_or_400
 from config.api.paging import PAGING_PARAMETERS, page_requested
 from config.api.schema import UPDATED_SINCE_PARAMETER
 from employees import selectors, services
+from employees.api import docs
 from employees.api.serializers import (
     EmployeeDetailSerializer,
     EmployeeInputSerializer,
@@ -33,6 +34,7 @@ EXTERNAL_REFERENCE_PARAMETER = OpenApiParameter(
 class EmployeeListUpsertView(IdempotentAPIView):
     @extend_schema(
         operation_id="employees_list",
+        **docs.EMPLOYEES_LIST,
         parameters=[
             COMPANY_CODE_PARAMETER,
             EMAIL_PARAMETER,
@@ -44,8 +46,6 @@ class EmployeeListUpsertView(IdempotentAPIView):
         responses=EmployeeSerializer(many=True),
     )
     def get(self, request):
-        """The company's employees, newest first, as POST /employees answers each: what an HR
-        system syncs from (by `updatedSince`, a page at a time)."""
         company = company_from_filters(request)
         page = page_requested(request, selectors.EMPLOYEES)
         filters = request.query_params
@@ -56,6 +56,7 @@ class EmployeeListUpsertView(IdempotentAPIView):
 
     @extend_schema(
         operation_id="employees_upsert",
+        **docs.EMPLOYEES_UPSERT,
         request=EmployeeUpsertSerializer,
         responses=EmployeeSerializer,
     )
@@ -73,6 +74,7 @@ class EmployeeListUpsertView(IdempotentAPIView):
 class EmployeeDetailView(IdempotentAPIView):
     @extend_schema(
         operation_id="employees_retrieve",
+        **docs.EMPLOYEES_RETRIEVE,
         parameters=[COMPANY_CODE_PARAMETER],
         responses=EmployeeDetailSerializer(many=True),
     )

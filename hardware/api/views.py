@@ -8,6 +8,7 @@ from config.api.identifiers import uuid_or_400
 from config.api.paging import PAGING_PARAMETERS, page_requested
 from config.api.schema import COUNTRY_CODE_PARAMETER, UPDATED_SINCE_PARAMETER
 from hardware import selectors, services
+from hardware.api import docs
 from hardware.api.serializers import (
     HardwareCreatedSerializer,
     HardwareCreateSerializer,
@@ -20,6 +21,7 @@ from hardware.choices import HardwareStatus
 class HardwareListView(IdempotentAPIView):
     @extend_schema(
         operation_id="hardwares_list",
+        **docs.HARDWARES_LIST,
         parameters=[
             COMPANY_CODE_PARAMETER,
             COUNTRY_CODE_PARAMETER,
@@ -36,6 +38,7 @@ class HardwareListView(IdempotentAPIView):
 
     @extend_schema(
         operation_id="hardwares_create",
+        **docs.HARDWARES_CREATE,
         request=HardwareCreateSerializer,
         responses={201: HardwareCreatedSerializer(many=True)},
     )
@@ -61,6 +64,7 @@ class HardwareListView(IdempotentAPIView):
 class StorageHardwareListView(IdempotentAPIView):
     @extend_schema(
         operation_id="hardwares_storages_list",
+        **docs.HARDWARES_STORAGES_LIST,
         parameters=[
             COMPANY_CODE_PARAMETER,
             COUNTRY_CODE_PARAMETER,
@@ -84,6 +88,7 @@ class StorageHardwareListView(IdempotentAPIView):
 class HardwareDetailView(IdempotentAPIView):
     @extend_schema(
         operation_id="hardwares_retrieve",
+        **docs.HARDWARES_RETRIEVE,
         parameters=[COMPANY_CODE_PARAMETER],
         responses=HardwareDetailSerializer(many=True),
     )

@@ -136,6 +136,15 @@ class OffboardingHardwaresSerializer(api.Serializer):
         help_text="Items to create on the source employee and carry; standard offboarding only.",
     )
 
+    def validate(self, attrs):
+        # `allow_null` reaches the list's items too (DRF's many_init), so a null item would
+        # pass as None: the list may be null, its items may not.
+        if any(item is None for item in attrs.get("new_hardwares") or []):
+            raise serializers.ValidationError(
+                {"newHardwares": "Each item of newHardwares must be an object"}
+            )
+        return attrs
+
 
 class OffboardingSerializer(api.Serializer):
     company_code = CompanyCodeField(required=False, help_text="A company this API client manages.")

@@ -11,6 +11,7 @@ from config.api.paging import PAGING_PARAMETERS, page_requested
 from config.api.schema import UPDATED_SINCE_PARAMETER
 from employees.api.serializers import employee_details
 from logistics import selectors, services
+from logistics.api import docs
 from logistics.api.serializers import (
     MovementRequestSerializer,
     OffboardingSerializer,
@@ -23,6 +24,7 @@ from logistics.choices import MovementType
 class OnboardingView(IdempotentAPIView):
     @extend_schema(
         operation_id="movement_requests_onboarding",
+        **docs.MOVEMENT_REQUESTS_ONBOARDING,
         request=OnboardingSerializer,
         responses={201: MovementRequestSerializer(many=True)},
     )
@@ -46,6 +48,7 @@ class OnboardingView(IdempotentAPIView):
 class OffboardingView(IdempotentAPIView):
     @extend_schema(
         operation_id="movement_requests_offboarding",
+        **docs.MOVEMENT_REQUESTS_OFFBOARDING,
         request=OffboardingSerializer,
         responses={201: MovementRequestSerializer(many=True)},
     )
@@ -83,6 +86,7 @@ TYPE_PARAMETER = OpenApiParameter(
 class MovementRequestListView(IdempotentAPIView):
     @extend_schema(
         operation_id="movement_requests_list",
+        **docs.MOVEMENT_REQUESTS_LIST,
         parameters=[
             COMPANY_CODE_PARAMETER,
             TYPE_PARAMETER,
@@ -103,6 +107,7 @@ class MovementRequestListView(IdempotentAPIView):
 class MovementRequestDetailView(IdempotentAPIView):
     @extend_schema(
         operation_id="movement_requests_retrieve",
+        **docs.MOVEMENT_REQUESTS_RETRIEVE,
         parameters=[COMPANY_CODE_PARAMETER],
         responses=MovementRequestSerializer(many=True),
     )

@@ -18,6 +18,7 @@ from config.api.fields import (
 from employees.api.serializers import EmployeeInputSerializer, PhoneNumberField, employee_details
 from hardware.choices import Brand
 from orders import services
+from orders.api import docs
 from orders.api.serializers import MAX_ORDER_LINES, OrderSerializer
 from orders.choices import ExtraService, SendTo
 from orders.selectors import order_row
@@ -160,6 +161,7 @@ class QuoteSerializer(api.Serializer):
 class OrderQuoteView(IdempotentAPIView):
     @extend_schema(
         operation_id="orders_quote",
+        **docs.ORDERS_QUOTE,
         request=QuoteSerializer,
         responses={
             201: OrderSerializer(many=True),

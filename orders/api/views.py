@@ -16,6 +16,7 @@ from config.api.schema import (
 )
 from config.errors import ServiceError
 from orders import selectors, services
+from orders.api import docs
 from orders.api.serializers import (
     AlternativeSelectSerializer,
     LinesRemoveSerializer,
@@ -31,6 +32,7 @@ ID_REQUIRED = "id is required"
 class OrderListView(IdempotentAPIView):
     @extend_schema(
         operation_id="orders_list",
+        **docs.ORDERS_LIST,
         parameters=[
             COMPANY_CODE_PARAMETER,
             COUNTRY_CODE_PARAMETER,
@@ -49,6 +51,7 @@ class OrderListView(IdempotentAPIView):
 class OrderDetailView(IdempotentAPIView):
     @extend_schema(
         operation_id="orders_retrieve",
+        **docs.ORDERS_RETRIEVE,
         parameters=[COMPANY_CODE_PARAMETER],
         responses=OrderSerializer(many=True),
     )
@@ -86,12 +89,12 @@ class OrderClientMoveView(IdempotentAPIView):
         return Response([{"id": order.id, "status": order.status}])
 
 
-@extend_schema_view(post=extend_schema(operation_id="orders_cancel"))
+@extend_schema_view(post=extend_schema(operation_id="orders_cancel", **docs.ORDERS_CANCEL))
 class OrderCancelView(OrderClientMoveView):
     move = staticmethod(services.order_cancel)
 
 
-@extend_schema_view(post=extend_schema(operation_id="orders_confirm"))
+@extend_schema_view(post=extend_schema(operation_id="orders_confirm", **docs.ORDERS_CONFIRM))
 class OrderConfirmView(OrderClientMoveView):
     move = staticmethod(services.order_confirm)
 
@@ -99,6 +102,7 @@ class OrderConfirmView(OrderClientMoveView):
 class AlternativeSelectView(IdempotentAPIView):
     @extend_schema(
         operation_id="orders_alternatives_select",
+        **docs.ORDERS_ALTERNATIVES_SELECT,
         request=AlternativeSelectSerializer,
         responses={200: OrderSerializer(many=True), 403: ErrorEnvelopeSerializer},
     )
@@ -122,6 +126,7 @@ class AlternativeSelectView(IdempotentAPIView):
 class LinesRemoveView(IdempotentAPIView):
     @extend_schema(
         operation_id="orders_hardware_requests_remove",
+        **docs.ORDERS_HARDWARE_REQUESTS_REMOVE,
         request=LinesRemoveSerializer,
         responses={200: OrderSerializer(many=True), 403: ErrorEnvelopeSerializer},
     )

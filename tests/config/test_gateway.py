@@ -92,6 +92,26 @@ def test_a_wrong_vendor_is_400_and_nothing_is_dispatched(caller):
     assert not caller.api_client.companies.exists()
 
 
+@pytest.mark.parametrize("verb", ["GET", "POST"])
+def test_a_malformed_idempotency_key_is_refused_whatever_the_verb(caller, verb):
+    response = caller.post(
+        "/gateway",
+        {"verb": verb, "request": "companies", "vendor": "hlos", "data": {"name": "X"}},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="caf\u00e9",
+    )
+
+    assert_refused(response, 400, "Invalid Idempotency-Key")
+    assert not caller.api_client.companies.exists()
+
+
+def test_a_vendor_longer_than_its_bound_as_sent_is_refused_though_it_trims_to_one(caller):
+    response = through_gateway(caller, "GET", "companies", vendor=" hlos" + " " * 100)
+
+    assert response.status_code == 400
+    assert [detail["field"] for detail in response.json()["details"]] == ["vendor"]
+
+
 def test_an_envelope_without_its_fields_is_a_validation_error(caller):
     response = caller.post("/gateway", {"data": {}}, format="json")
 

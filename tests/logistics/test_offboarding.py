@@ -358,6 +358,23 @@ def test_a_request_naming_no_items_is_refused(caller, company, hardwares):
     )
 
 
+def test_a_null_item_of_new_hardwares_is_refused_and_nothing_is_written(caller, company):
+    EmployeeFactory(company=company, email="x@example.com")
+
+    response = offboard(
+        caller, employeeEmail="x@example.com", hardwares={"newHardwares": [NEW_MONITOR, None]}
+    )
+
+    message = "Each item of newHardwares must be an object"
+    assert_refused(
+        response,
+        400,
+        "Invalid request data",
+        [{"field": "hardwares.newHardwares", "message": message}],
+    )
+    assert not company.movement_requests.exists()
+
+
 def test_items_not_on_the_employee_moving_or_of_another_company_are_refused(
     caller, company, other_caller
 ):

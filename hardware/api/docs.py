@@ -1,0 +1,86 @@
+"""The hardware items' operations as Swagger UI shows them (config/api/docs.py)."""
+
+from config.api.docs import (
+    DEMO_COMPANY,
+    DEMO_EMPLOYEE_EMAIL,
+    READ_COMPANY_REFUSALS,
+    WRITE_COMPANY_REFUSALS,
+    operation,
+    request_example,
+)
+
+LIST_CRITERIA = (
+    "`countryCode` narrows them to one country; `updatedSince`, `limit` and `cursor` sync them a "
+    "page at a time."
+)
+
+HARDWARES_LIST = operation(
+    "List the company's hardware items",
+    "Every item of the company, in storage and with employees, newest first, with its notes, "
+    f"employee, storage and movement requests. {LIST_CRITERIA}\n\n"
+    f"Refusals: {READ_COMPANY_REFUSALS}; 400 `Invalid country code`.",
+)
+
+HARDWARES_STORAGES_LIST = operation(
+    "List the company's hardware in storage",
+    "The items with status STORAGE only, newest first, with their notes and whether they are "
+    f"`inMovement`: the ids an onboarding takes. {LIST_CRITERIA}\n\n"
+    f"Refusals: {READ_COMPANY_REFUSALS}; 400 `Invalid country code`.",
+)
+
+HARDWARES_RETRIEVE = operation(
+    "Get one hardware item with its movement requests",
+    "The item, with its employee or storage and every movement request that carried it.\n\n"
+    f"Refusals: {READ_COMPANY_REFUSALS}; 400 `Invalid hardware ID format`; 404 `Hardware not "
+    "found`.",
+)
+
+HARDWARES_CREATE = operation(
+    "Register a hardware item, in storage or with an employee",
+    "Creates an item of the company (`createdThrough` API). With `employeeProfileId` or "
+    "`employeeEmail` (at most one) it is the employee's (status EMPLOYEE); with neither it is in "
+    "the storage of its country (status STORAGE; EU members share the EU warehouse). Send exactly "
+    "one of `hardwareType` and `commonModelId` (a catalog item id: the item takes its name, "
+    "specs, image and type). The specs (ram, diskSpace, displaySize, processor, gpu) are for PC "
+    "and MACBOOK items only; extended warranties are order lines, never items. `serialNumber` is "
+    "unique within the company. Answers 201 with the item, `cost` as a string.\n\n"
+    "Refusals: 400 `Invalid request data` with `details` naming each field (for example "
+    f"`serialNumber`: `serialNumber already exists in this company`); {WRITE_COMPANY_REFUSALS}; "
+    "404 `Employee not found`; 404 `Common model not found`.",
+    request_example(
+        "A monitor in storage",
+        {
+            "companyCode": DEMO_COMPANY,
+            "countryCode": "US",
+            "hardwareType": "MONITOR",
+            "brand": "DELL",
+            "model": 'UltraSharp U2724D 27" QHD Monitor',
+            "serialNumber": "DOCS-MON-0001",
+            "description": "Spare monitor for the New York office",
+            "dateBought": "2026-01-15T10:00:00Z",
+            "newHardware": True,
+            "cost": "458.99",
+            "costCurrency": "USD",
+        },
+        "Lands in the US storage. Sent again, its serial number is taken: change it.",
+    ),
+    request_example(
+        "A laptop an employee already has",
+        {
+            "companyCode": DEMO_COMPANY,
+            "countryCode": "US",
+            "employeeEmail": DEMO_EMPLOYEE_EMAIL,
+            "hardwareType": "MACBOOK",
+            "brand": "APPLE",
+            "model": 'MacBook Air 13" M3 16GB 512GB',
+            "ram": "16GB",
+            "diskSpace": "512GB SSD",
+            "displaySize": '13.6"',
+            "processor": "Apple M3 8-core CPU, 10-core GPU",
+            "serialNumber": "DOCS-MAC-0001",
+            "newHardware": False,
+        },
+        "Assigned to an employee of the company (the POST /employees example creates this "
+        "one). Sent again, its serial number is taken: change it.",
+    ),
+)
