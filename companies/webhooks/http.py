@@ -48,7 +48,9 @@ def post(
         excerpt = response.read(EXCERPT_LENGTH).decode("utf-8", "replace")
         return response.status, excerpt, _retry_after(response.getheader("Retry-After"))
     except Exception as failure:
-        if cut.done.is_set():
+        # The cut, or the socket's own timeout (set to the time left) when it fires first: the
+        # same deadline either way, told the same way.
+        if cut.done.is_set() or isinstance(failure, TimeoutError):
             raise TimeoutError(f"No complete answer within {timeout:.1f} s") from failure
         raise
     finally:
