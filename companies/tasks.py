@@ -21,8 +21,8 @@ def purge_old_records() -> dict:
     return asdict(retention.purge_old_records(max_seconds=PURGE_BUDGET_SECONDS))
 
 
-# The former name, which purged Idempotency-Keys alone: a beat of the previous release, or a
-# message it queued, still finds a task across a deploy.
-purge_idempotency_keys = shared_task(name="companies.tasks.purge_idempotency_keys")(
-    purge_old_records.run
-)
+@shared_task(name="companies.tasks.purge_idempotency_keys")
+def purge_idempotency_keys() -> dict:
+    """The former name, which purged Idempotency-Keys alone: a beat of the previous release, or
+    a message it queued, still finds a task across a deploy."""
+    return purge_old_records()
