@@ -111,9 +111,14 @@ class EventState(models.TextChoices):
     NO_ENDPOINT = "NO_ENDPOINT", "No endpoint: the company had no webhook URL"
 
 
+# Nothing more will be sent for these (unless an operator redelivers): retention may drop them.
+FINISHED_EVENT_STATES = (EventState.DELIVERED, EventState.FAILED, EventState.NO_ENDPOINT)
+
+
 class Event(models.Model):
-    """Something that happened to a company's records, kept (an outbox row written in the
-    same transaction as the change) until its webhook is delivered or given up."""
+    """Something that happened to a company's records: an outbox row written in the same
+    transaction as the change, sent as a webhook, and kept for EVENT_RETENTION_DAYS once
+    finished (companies/retention.py)."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     company = models.ForeignKey(Company, on_delete=models.CASCADE, related_name="events")
@@ -137,6 +142,13 @@ class Event(models.Model):
             ),
             # The feed (GET /events): a company's events, newest first, paged by this key.
             models.Index(fields=["company", "-created_at", "-id"], name="event_company_feed"),
+            # Retention (companies/retention.py): finished events, oldest first, so each batch
+            # reads only the rows it deletes, and a run with nothing to delete reads none.
+            models.Index(
+                fields=["created_at"],
+                condition=models.Q(state__in=FINISHED_EVENT_STATES),
+                name="event_finished_created",
+            ),
         ]
 
     def __str__(self):

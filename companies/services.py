@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from companies import keys, webhooks
 from companies.models import ApiClient, ApiKey, Company, Event, IdempotencyKey, new_webhook_secret
+from companies.retention import idempotency_keys_expired
 from companies.selectors import (
     EVENT_NOT_FOUND,
     INVALID_COMPANY_CODE,
@@ -165,18 +166,13 @@ IDEMPOTENCY_KEY_MISMATCH = "Idempotency-Key has already been used for a differen
 IDEMPOTENCY_KEY_IN_PROGRESS = "A request with this Idempotency-Key is still being processed"
 
 
-def _idempotency_keys_expired():
-    """Keys past their lifetime (24 hours): as if never used."""
-    return IdempotencyKey.objects.filter(created_at__lt=timezone.now() - IdempotencyKey.LIFETIME)
-
-
 def idempotency_key_claim(*, api_client: ApiClient, key: str, fingerprint: str) -> IdempotencyKey:
     """Claim `key` for a request of `api_client` with `fingerprint`, committed before the request
     runs: the new row, unanswered. A key already claimed is the database's to decide: its stored
     answer when the same request was answered (a row with `status_code`), 422 for another
     request, 409 while the first is still running."""
     with transaction.atomic():
-        _idempotency_keys_expired().filter(api_client=api_client, key=key).delete()
+        idempotency_keys_expired().filter(api_client=api_client, key=key).delete()
     try:
         with transaction.atomic():
             return IdempotencyKey.objects.create(
@@ -207,12 +203,6 @@ def idempotency_key_answer(
 def idempotency_key_release(*, claimed: IdempotencyKey) -> None:
     """Free a claimed key whose request failed, so that a retry runs again."""
     IdempotencyKey.objects.filter(pk=claimed.pk).delete()
-
-
-def purge_expired_idempotency_keys() -> int:
-    """Delete the Idempotency-Keys older than their lifetime (24 hours); how many went."""
-    deleted, _ = _idempotency_keys_expired().delete()
-    return deleted
 
 
 # --- the event feed (docs/decisions.md, The event feed) ---------------------------------------

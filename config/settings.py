@@ -133,12 +133,17 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Due webhook deliveries (retries, and events the broker never got) are picked up by a sweep.
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-events": {"task": "companies.tasks.sweep_due_events", "schedule": 5.0},
-    # Idempotency-Keys are kept 24 hours (companies/api/idempotency.py).
-    "purge-idempotency-keys": {
-        "task": "companies.tasks.purge_idempotency_keys",
-        "schedule": 3600.0,
-    },
+    # Idempotency-Keys past their 24 hours, and finished events past EVENT_RETENTION_DAYS, in
+    # short batches (companies/retention.py).
+    "purge-old-records": {"task": "companies.tasks.purge_old_records", "schedule": 3600.0},
 }
+# Days a finished webhook event (delivered, failed, or recorded without a webhook URL) and its
+# attempts are kept after the last thing that happened to it; pending events are never purged.
+EVENT_RETENTION_DAYS = env.int("EVENT_RETENTION_DAYS", default=90)
+if EVENT_RETENTION_DAYS < 1:
+    raise environ.ImproperlyConfigured(
+        f"EVENT_RETENTION_DAYS must be at least 1; got {EVENT_RETENTION_DAYS}"
+    )
 
 # Webhooks to loopback, private or link-local addresses are refused unless this is set: on a
 # developer's machine (ENVIRONMENT development, `make run`) the receiver is on localhost, so

@@ -1,11 +1,8 @@
-from django.core.management.base import BaseCommand
-
-from companies import services
+from companies.management.commands import purge_old_records
 
 
-class Command(BaseCommand):
-    help = "Delete the Idempotency-Keys older than 24 hours (also done hourly by Celery beat)."
-
-    def handle(self, *args, **options):
-        deleted = services.purge_expired_idempotency_keys()
-        self.stdout.write(f"Purged {deleted} expired Idempotency-Key(s).")
+class Command(purge_old_records.Command):
+    help = (
+        "The former name of purge_old_records, which now also purges old webhook events. "
+        + purge_old_records.Command.help
+    )
