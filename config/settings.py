@@ -240,3 +240,10 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }
+
+# --- production ---
+# How the service runs deployed (README "Deploying"; docs/decisions.md "Running in production").
+
+# Readiness (GET /health/ready, config/health.py) fails when a pending webhook delivery has been
+# due this long (seconds) without a worker taking it: workers or beat are missing or behind.
+HEALTH_OUTBOX_MAX_AGE_SECONDS = env.float("HEALTH_OUTBOX_MAX_AGE_SECONDS", default=900.0)
