@@ -247,3 +247,9 @@ LOGGING = {
 # Readiness (GET /health/ready, config/health.py) fails when a pending webhook delivery has been
 # due this long (seconds) without a worker taking it: workers or beat are missing or behind.
 HEALTH_OUTBOX_MAX_AGE_SECONDS = env.float("HEALTH_OUTBOX_MAX_AGE_SECONDS", default=900.0)
+# Beat's record of when each periodic task last ran (one beat per deployment).
+CELERY_BEAT_SCHEDULE_FILENAME = env.str(
+    "CELERY_BEAT_SCHEDULE_FILENAME", default=str(BASE_DIR / "celerybeat-schedule")
+)
+# Task processes per worker (unset: one per CPU, Celery's default).
+CELERY_WORKER_CONCURRENCY = env.int("CELERY_WORKER_CONCURRENCY", default=None)
