@@ -1,10 +1,11 @@
 # The two commands of the README: `make run` serves the service on SQLite with demo data,
-# `make test` runs the whole suite on PostgreSQL and Redis. Both install first.
+# `make test` runs the whole suite on PostgreSQL and Redis. Both install first. `make serve`
+# runs it as deployed (README "Deploying").
 VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 
-.PHONY: install run test lint schema contract
+.PHONY: install run serve test lint schema contract
 
 install: $(INSTALLED)
 
@@ -24,6 +25,11 @@ run: install
 	@if $(BIN)/python manage.py help seed_demo >/dev/null 2>&1; then $(BIN)/python manage.py seed_demo; fi
 	$(BIN)/python manage.py create_demo_client
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# The Procfile's web, worker and beat under honcho, after migrating, on DATABASE_URL and
+# REDIS_URL (both required).
+serve: install
+	scripts/serve
 
 test: install
 	scripts/with-test-services $(BIN)/pytest $(PYTEST_ARGS)

@@ -7,3 +7,7 @@ class CompaniesConfig(AppConfig):
     def ready(self):
         # Registers the authentication scheme with drf-spectacular.
         from companies.api import schema  # noqa: F401
+        from companies.health import outbox_check
+        from config.health import health_check_register
+
+        health_check_register("outbox", outbox_check)

@@ -245,3 +245,42 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }
+
+# --- production ---
+# How the service runs deployed (README "Deploying"; docs/decisions.md "Running in production").
+
+# Readiness (GET /health/ready, config/health.py) fails when a pending webhook delivery has been
+# due this long (seconds) without a worker taking it: workers or beat are missing or behind.
+HEALTH_OUTBOX_MAX_AGE_SECONDS = env.float("HEALTH_OUTBOX_MAX_AGE_SECONDS", default=900.0)
+# Beat's record of when each periodic task last ran (one beat per deployment).
+CELERY_BEAT_SCHEDULE_FILENAME = env.str(
+    "CELERY_BEAT_SCHEDULE_FILENAME", default=str(BASE_DIR / "celerybeat-schedule")
+)
+# Task processes per worker (unset: one per CPU, Celery's default).
+CELERY_WORKER_CONCURRENCY = env.int("CELERY_WORKER_CONCURRENCY", default=None)
+
+# In production the service is reached over HTTPS through a proxy or load balancer that sets
+# X-Forwarded-Proto (replacing any the client sent). Each setting can be turned off by its
+# variable; `manage.py check --deploy` passes with the defaults (tests/config/test_deploy.py).
+IS_PRODUCTION = ENVIRONMENT == "production"
+if IS_PRODUCTION and "ALLOWED_HOSTS" not in env:
+    raise environ.ImproperlyConfigured(
+        "ALLOWED_HOSTS must be set when ENVIRONMENT=production: the host names clients (and the "
+        "load balancer's health checks) reach the service at, comma-separated"
+    )
+if env.bool("SECURE_PROXY_SSL_HEADER", default=IS_PRODUCTION):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=IS_PRODUCTION)
+# A load balancer checks health over plain HTTP, inside its network: answered, not redirected.
+SECURE_REDIRECT_EXEMPT = [r"^health/"]
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31536000 if IS_PRODUCTION else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=IS_PRODUCTION)
+# The directive alone puts no domain on the browsers' preload list (that takes a submission,
+# from the apex domain); it only allows one.
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=IS_PRODUCTION)
+SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=IS_PRODUCTION)
+CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=IS_PRODUCTION)
+# The admin's forms, posted from the public address when the proxy changes the Host header.
+CSRF_TRUSTED_ORIGINS = env.list(
+    "CSRF_TRUSTED_ORIGINS", default=[PUBLIC_BASE_URL] if PUBLIC_BASE_URL else []
+)

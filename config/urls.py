@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from config import health
 from config.api.gateway import GatewayView
 from config.api.views import UnknownPathView
 
@@ -12,6 +13,9 @@ urlpatterns = [
     path("schema", SpectacularAPIView.as_view(), name="schema"),
     path("docs", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("gateway", GatewayView.as_view(), name="gateway"),
+    # For load balancers: no key, no rate limit, not in the schema (config/health.py).
+    path("health/live", health.live, name="health-live"),
+    path("health/ready", health.ready, name="health-ready"),
     path("", include("companies.api.urls")),
     path("", include("employees.api.urls")),
     path("", include("hardware.api.urls")),
