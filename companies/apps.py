@@ -7,3 +7,7 @@ class CompaniesConfig(AppConfig):
     def ready(self):
         # Registers the authentication scheme with drf-spectacular.
         from companies.api import schema  # noqa: F401
+        from companies.metrics import OutboxCollector
+        from config.metrics import collector_register
+
+        collector_register(OutboxCollector())

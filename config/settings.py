@@ -62,8 +62,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # Outermost: every answer carries its request id (config.request_ids).
+    # Outermost: every answer carries its request id, and is counted (config.metrics).
     "config.request_ids.RequestIdMiddleware",
+    "config.metrics.MetricsMiddleware",
     "config.api.middleware.JSONErrorsMiddleware",
     "config.api.middleware.RateLimitHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -268,3 +269,6 @@ LOGGING = {
 }
 # Celery workers log through this configuration too, not Celery's own.
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# GET /metrics (config.metrics): off unless enabled; behind a bearer token when one is set.
+METRICS_ENABLED = env.bool("METRICS_ENABLED", default=False)
+METRICS_TOKEN = env.str("METRICS_TOKEN", default="")

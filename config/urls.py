@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.api.gateway import GatewayView
 from config.api.views import UnknownPathView
+from config.metrics import metrics_view
 
 # API routes are written without a trailing slash; OptionalTrailingSlashMiddleware lets
 # clients add one.
@@ -12,6 +13,8 @@ urlpatterns = [
     path("schema", SpectacularAPIView.as_view(), name="schema"),
     path("docs", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("gateway", GatewayView.as_view(), name="gateway"),
+    # Prometheus, off unless METRICS_ENABLED; not an API operation, so not in the schema.
+    path("metrics", metrics_view, name="metrics"),
     path("", include("companies.api.urls")),
     path("", include("employees.api.urls")),
     path("", include("hardware.api.urls")),
