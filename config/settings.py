@@ -266,6 +266,9 @@ LOGGING = {
         }
     },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # Django's own console handler on "django" (active with DEBUG) would write each of its
+    # lines a second time, unformatted: they go to the root's handler only.
+    "loggers": {"django": {"handlers": [], "propagate": True}},
 }
 # Celery workers log through this configuration too, not Celery's own.
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False

@@ -2,11 +2,14 @@
 while the request runs; a refusal is logged once."""
 
 import json
+import logging
 import re
 import uuid
 
 import pytest
+from django.test import override_settings
 
+from config.request_ids import RequestIdFilter
 from tests.factories import CompanyFactory
 from tests.log_capture import log_lines
 
@@ -93,8 +96,6 @@ def test_an_unknown_path_is_logged_once_in_text_with_its_request_id(caller):
 
 
 def test_a_line_outside_any_request_has_no_request_id():
-    import logging
-
     with log_lines("json") as lines:
         logging.getLogger("hlos.test").warning("between requests")
 
@@ -113,3 +114,39 @@ def test_every_answer_in_the_schema_documents_the_request_id(anonymous):
                 assert response["headers"]["X-Request-ID"] == {
                     "$ref": "#/components/headers/X-Request-ID"
                 }, (method, path, code)
+
+
+def writers_of(logger_name: str, level: int) -> list[logging.Handler]:
+    """The project's handlers (not pytest's) that would write a record of this logger."""
+    record = logging.LogRecord(logger_name, level, __file__, 0, "line", None, None)
+    handlers, logger = [], logging.getLogger(logger_name)
+    while logger is not None:
+        handlers += [
+            handler
+            for handler in logger.handlers
+            if level >= handler.level
+            and handler.filter(record)
+            and not type(handler).__module__.startswith("_pytest")
+        ]
+        logger = logger.parent if logger.propagate else None
+    return handlers
+
+
+@override_settings(DEBUG=True)
+def test_djangos_lines_are_written_once_even_in_debug():
+    [handler] = writers_of("django.request", logging.WARNING)
+
+    assert any(isinstance(f, RequestIdFilter) for f in handler.filters)
+
+
+@pytest.mark.urls("tests.config.urls")
+@override_settings(DEBUG=True)
+def test_an_error_page_turned_into_an_envelope_is_logged_once(caller):
+    caller.raise_request_exception = False
+    with log_lines() as lines:
+        response = caller.get("/test/plain-boom", HTTP_X_REQUEST_ID="boom-1")
+
+    assert (response.status_code, response["X-Request-ID"]) == (500, "boom-1")
+    assert response.json()["statusCode"] == 500
+    [line] = [line for line in lines if "django.request" in line]
+    assert "ERROR django.request [boom-1] Internal Server Error: /test/plain-boom" in line
