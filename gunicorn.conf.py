@@ -42,6 +42,10 @@ limit_request_fields = 100
 
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 accesslog = "-"
+# The default access line, ending with the request id the service answered (config/request_ids).
+access_log_format = (
+    '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s'
+)
 
 # gunicorn's own refusals (414, 431, 400, 501) in the JSON error envelope, not HTML.
 gunicorn_errors.install()

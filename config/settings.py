@@ -62,6 +62,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: every answer carries its request id, and is counted (config.metrics).
+    "config.request_ids.RequestIdMiddleware",
+    "config.metrics.MetricsMiddleware",
     "config.api.middleware.JSONErrorsMiddleware",
     "config.api.middleware.RateLimitHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -232,6 +235,7 @@ SPECTACULAR_SETTINGS = {
         "config.api.schema.response_links",
         "config.api.schema.idempotency_key_header",
         "config.api.schema.rate_limit_headers",
+        "config.api.schema.request_id_header",
         "config.api.schema.text_without_nul",
     ],
     # Swagger UI's files are served from this installation, not a CDN: the docs work offline.
@@ -239,12 +243,43 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
 }
 
+# --- observability ---
+# Request ids, log format and metrics: README "Observability", docs/decisions.md "Request ids,
+# logs and metrics". Every line carries the request id (config.request_ids); LOG_FORMAT=json
+# writes one JSON object per line instead of text.
+LOG_FORMAT = env.str("LOG_FORMAT", default="text").lower()
+LOG_FORMATTERS = {
+    "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    "json": {
+        "()": "pythonjsonlogger.json.JsonFormatter",
+        "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s",
+        "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+    },
+}
+if LOG_FORMAT not in LOG_FORMATTERS:
+    raise environ.ImproperlyConfigured(f"LOG_FORMAT must be text or json, not {LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "config.request_ids.RequestIdFilter"}},
+    "formatters": {"default": LOG_FORMATTERS[LOG_FORMAT]},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id"],
+            "formatter": "default",
+        }
+    },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # Django's own console handler on "django" (active with DEBUG) would write each of its
+    # lines a second time, unformatted: they go to the root's handler only.
+    "loggers": {"django": {"handlers": [], "propagate": True}},
 }
+# Celery workers log through this configuration too, not Celery's own.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# GET /metrics (config.metrics): off unless enabled; behind a bearer token when one is set.
+METRICS_ENABLED = env.bool("METRICS_ENABLED", default=False)
+METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
 
 # --- production ---
 # How the service runs deployed (README "Deploying"; docs/decisions.md "Running in production").

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from config import health
 from config.api.gateway import GatewayView
 from config.api.views import UnknownPathView
+from config.metrics import metrics_view
 
 # API routes are written without a trailing slash; OptionalTrailingSlashMiddleware lets
 # clients add one.
@@ -16,6 +17,8 @@ urlpatterns = [
     # For load balancers: no key, no rate limit, not in the schema (config/health.py).
     path("health/live", health.live, name="health-live"),
     path("health/ready", health.ready, name="health-ready"),
+    # Prometheus, off unless METRICS_ENABLED; not an API operation, so not in the schema.
+    path("metrics", metrics_view, name="metrics"),
     path("", include("companies.api.urls")),
     path("", include("employees.api.urls")),
     path("", include("hardware.api.urls")),

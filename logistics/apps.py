@@ -10,11 +10,13 @@ class LogisticsConfig(AppConfig):
         # the same way.
         from config.admin import admin_inline_register
         from config.demo import demo_part_register
+        from config.metrics import RecordsByStatus, collector_register
         from config.transitions import transition_register
         from hardware.models import Hardware
         from hardware.selectors import movement_reader_register
         from logistics.admin import HardwareMovementInline
         from logistics.demo import demo_movements_seed
+        from logistics.models import MovementRequest
         from logistics.selectors import hardware_movements
         from logistics.transitions import movement_transition
 
@@ -22,3 +24,7 @@ class LogisticsConfig(AppConfig):
         admin_inline_register(Hardware, HardwareMovementInline)
         transition_register("movement", movement_transition)
         demo_part_register(40, "movement requests", demo_movements_seed)
+        movements = RecordsByStatus(
+            "hlos_movement_requests", "Movement requests by status.", MovementRequest
+        )
+        collector_register(movements)

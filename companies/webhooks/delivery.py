@@ -3,6 +3,7 @@ the attempt was claimed) completed with what came back, and the event's next sta
 retry schedule."""
 
 import json
+import logging
 import random
 import time
 from datetime import datetime, timedelta
@@ -11,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from standardwebhooks.webhooks import Webhook
 
+from companies.metrics import WEBHOOK_ATTEMPTS, attempt_outcome
 from companies.models import Event, EventAttempt, EventState
 from companies.webhooks.http import DeliveryRefused, post
 
@@ -30,6 +32,8 @@ MAX_ATTEMPTS = len(RETRY_DELAYS) + 1
 # The HTTP exchange must be over by this share of the attempt's lease; the rest is margin to
 # record the outcome before another worker may take the event over.
 EXCHANGE_SHARE_OF_LEASE = 2 / 3
+
+logger = logging.getLogger(__name__)
 
 
 def event_attempt(attempt: EventAttempt) -> EventAttempt:
@@ -57,6 +61,18 @@ def event_attempt(attempt: EventAttempt) -> EventAttempt:
             update_fields=["status_code", "response_excerpt", "error", "duration_ms", "finished_at"]
         )
         _after_attempt(event, attempt.leased_until, status_code, retry_after)
+    outcome = attempt_outcome(status_code)
+    WEBHOOK_ATTEMPTS.labels(outcome).inc()
+    logger.info(
+        "Webhook attempt %s of %s (%s): %s, status %s, %d ms%s",
+        event.attempts,
+        event.webhook_id,
+        event.kind,
+        outcome,
+        status_code if status_code is not None else "-",
+        attempt.duration_ms,
+        f", {attempt.error}" if attempt.error else "",
+    )
     return attempt
 
 

@@ -45,7 +45,10 @@ class JSONErrorsMiddleware:
             and not request.path.startswith(NON_API_PREFIXES)
         ):
             status = response.status_code
-            return JsonResponse(error_envelope(status, response.reason_phrase), status=status)
+            envelope = JsonResponse(error_envelope(status, response.reason_phrase), status=status)
+            # Django logged the page it made (a debug 500, a CSRF 403): not the envelope again.
+            envelope._has_been_logged = getattr(response, "_has_been_logged", False)
+            return envelope
         return response
 
 

@@ -302,3 +302,27 @@ def idempotency_key_header(result, generator, request, public):
                     },
                 )
     return result
+
+
+REQUEST_ID_HEADER = {
+    "description": (
+        "The request's id: the caller's own X-Request-ID when it is 1 to 128 printable ASCII "
+        "characters, else one made for it. It is on every log line of the request."
+    ),
+    "schema": {"type": "string", "minLength": 1, "maxLength": 128, "pattern": "^[ -~]{1,128}$"},
+}
+
+
+def request_id_header(result, generator, request, public):
+    """drf-spectacular postprocessing hook: every answer carries `X-Request-ID`
+    (config/request_ids.py)."""
+    result.setdefault("components", {}).setdefault("headers", {})["X-Request-ID"] = dict(
+        REQUEST_ID_HEADER
+    )
+    for operations in result["paths"].values():
+        for operation in operations.values():
+            for response in operation.get("responses", {}).values():
+                response.setdefault("headers", {})["X-Request-ID"] = {
+                    "$ref": "#/components/headers/X-Request-ID"
+                }
+    return result

@@ -15,14 +15,17 @@ from celery import signals
 from celery.contrib.testing.worker import start_worker
 from django.db import connections, transaction
 from django.utils import timezone
+from prometheus_client import REGISTRY
 from standardwebhooks.webhooks import Webhook
 
 from companies.models import Event, EventState
 from companies.tasks import deliver_event, sweep_due_events
 from companies.webhooks import event_record
+from config import request_ids
 from config.celery import app
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, HardwareRequestFactory, OrderFactory
+from tests.log_capture import log_lines
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
@@ -290,3 +293,41 @@ def default_queue(queue: str):
         yield
     finally:
         app.conf.task_default_queue = previous
+
+
+def test_the_delivery_a_request_queued_logs_under_its_request_id(receiver_factory):
+    receiver = receiver_factory(200)
+    company = CompanyFactory(webhook_url=receiver.url)
+
+    # As RequestIdMiddleware sets it: the task is queued on commit, in the request.
+    token = request_ids._request_id.set("req-from-api")
+    try:
+        with log_lines() as lines:
+            event = recorded(company, kind="order.cancelled", payload={"id": "order-1"})
+            wait_for(lambda: finished_attempts(event) == 1)
+            wait_for(lambda: any("Webhook attempt" in line for line in lines))
+    finally:
+        request_ids._request_id.reset(token)
+
+    [line] = [line for line in lines if "Webhook attempt" in line]
+    assert "companies.webhooks.delivery [req-from-api] Webhook attempt 1 of " in line
+    assert f"{event.webhook_id} (order.cancelled): delivered, status 200" in line
+
+
+def test_finished_attempts_are_counted_by_outcome(receiver_factory):
+    receiver = receiver_factory(500, 200)
+    company = CompanyFactory(webhook_url=receiver.url)
+    counted = {
+        outcome: REGISTRY.get_sample_value("hlos_webhook_attempts_total", {"outcome": outcome}) or 0
+        for outcome in ("delivered", "rejected")
+    }
+
+    event = recorded(company)
+    wait_for(lambda: finished_attempts(event) == 1)
+    Event.objects.filter(pk=event.pk).update(next_attempt_at=timezone.now())
+    sweep_due_events()
+    wait_for(lambda: finished_attempts(event) == 2)
+
+    for outcome in ("delivered", "rejected"):
+        now = REGISTRY.get_sample_value("hlos_webhook_attempts_total", {"outcome": outcome})
+        assert now - counted[outcome] == 1, outcome
