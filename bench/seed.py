@@ -26,10 +26,11 @@ class BenchError(Exception):
     pass
 
 
-def recreate_database(url: str) -> None:
+def recreate_database(url: str, marker: str = "bench") -> None:
+    """Drop and create the database of `url`, whose name must contain `marker`."""
     name = conninfo_to_dict(url)["dbname"]
-    if "bench" not in name:
-        raise BenchError(f"The benchmark wipes its database; {name!r} must contain 'bench'")
+    if marker not in name:
+        raise BenchError(f"The benchmark wipes its database; {name!r} must contain {marker!r}")
     if conninfo_to_dict(url).get("host", "127.0.0.1") not in ("127.0.0.1", "localhost"):
         raise BenchError("The benchmark database must be on 127.0.0.1")
     with psycopg.connect(make_conninfo(url, dbname="postgres"), autocommit=True) as admin:

@@ -11,7 +11,8 @@ class Receiver:
 
     The first `hanging` requests are read and never answered, until the receiver closes, as by
     a receiver that hangs. With `drip_seconds`, answers are written a byte at a time, that far
-    apart, as by one that trickles its answer."""
+    apart, as by one that trickles its answer. With `answer_after`, each request is recorded,
+    then answered that many seconds later, as by a receiver that takes its time."""
 
     def __init__(
         self,
@@ -19,10 +20,13 @@ class Receiver:
         headers: dict | None = None,
         hanging: int = 0,
         drip_seconds: float = 0,
+        answer_after: float = 0,
     ):
         self.statuses = list(statuses)
         self.headers = headers or {}
         self.requests: list[dict] = []
+        self.in_flight = 0  # requests recorded and not yet answered
+        counting = threading.Lock()
         self.hanging = hanging
         self.released = threading.Event()
         receiver = self
@@ -37,6 +41,11 @@ class Receiver:
                 if len(receiver.requests) <= receiver.hanging:
                     receiver.released.wait()
                     return
+                with counting:
+                    receiver.in_flight += 1
+                time.sleep(answer_after)
+                with counting:
+                    receiver.in_flight -= 1
                 status = (
                     receiver.statuses.pop(0) if len(receiver.statuses) > 1 else receiver.statuses[0]
                 )

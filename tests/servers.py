@@ -38,10 +38,11 @@ def free_port() -> int:
 
 
 class Gunicorn:
-    """`gunicorn -c gunicorn.conf.py` on a free port of 127.0.0.1; `stop` kills it, always."""
+    """`gunicorn -c gunicorn.conf.py` on `port` of 127.0.0.1 (a free one if None); `stop` kills
+    it, always."""
 
-    def __init__(self, database: dict, **environment: str):
-        self.port = free_port()
+    def __init__(self, database: dict, port: int | None = None, **environment: str):
+        self.port = port or free_port()
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 (open while it runs; closed by stop)
         # gunicorn.conf.py's defaults, whatever this machine's environment says of gunicorn.
         env = {

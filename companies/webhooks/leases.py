@@ -50,8 +50,10 @@ def event_claim(event_id: UUID, *, handed_out_until: datetime | None = None) -> 
     if handed_out_until is not None:
         due |= Q(next_attempt_at=handed_out_until)
     with transaction.atomic():
+        # The event's row only (`of`): its company's row is locked by every write of that
+        # company, and skipping the event then would leave a handed-out event for a minute.
         event = (
-            Event.objects.select_for_update(skip_locked=True)
+            Event.objects.select_for_update(skip_locked=True, of=("self",))
             .select_related("company")
             .filter(due, pk=event_id, state=EventState.PENDING)
             .first()
