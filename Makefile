@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 
-.PHONY: install run serve test lint schema contract
+.PHONY: install run serve test lint schema contract scale
 
 install: $(INSTALLED)
 
@@ -44,3 +44,8 @@ schema: install
 # Schemathesis against a live server on PostgreSQL: zero findings, or the run fails.
 contract: install
 	scripts/with-test-services scripts/contract-check
+
+# The scale proof (bench/scale.py): two web instances, two workers and beat on one PostgreSQL
+# and Redis, 200 mixed writes, a worker killed mid-run; any broken promise fails it.
+scale: install
+	scripts/with-test-services $(BIN)/python bench/scale.py
