@@ -280,6 +280,18 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # GET /metrics (config.metrics): off unless enabled; behind a bearer token when one is set.
 METRICS_ENABLED = env.bool("METRICS_ENABLED", default=False)
 METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
+# Errors and their traces to Sentry, only when a DSN is given (never in the tests, which set
+# none): the web processes and the Celery workers both load these settings.
+SENTRY_DSN = env.str("SENTRY_DSN", default="")
+if SENTRY_DSN:
+    import sentry_sdk
+
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        environment=ENVIRONMENT,
+        traces_sample_rate=env.float("SENTRY_TRACES_SAMPLE_RATE", default=0.0),
+        send_default_pii=False,  # API keys, addresses and e-mails stay out of the reports
+    )
 
 # --- production ---
 # How the service runs deployed (README "Deploying"; docs/decisions.md "Running in production").
