@@ -1,18 +1,25 @@
 """GET /health/live and /health/ready: for load balancers, with no key, 200 or 503 in one JSON
 shape, and cheap enough to be called every second."""
 
+import contextlib
+import json
 from datetime import timedelta
-from unittest import mock
 
+import psycopg
 import pytest
+from django.conf import settings
 from django.db import connection
+from django.db.migrations.loader import MigrationLoader
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from psycopg.conninfo import make_conninfo
 
 from companies.models import EventState
 from config import health
-from config.cache import cache_health_reset
+from config.cache import cache_degraded_since, cache_health_reset
+from tests.config.test_cache_outage import redis_down  # noqa: F401 (a fixture)
 from tests.factories import EventFactory
+from tests.servers import Gunicorn, database_url, free_port
 
 pytestmark = pytest.mark.django_db
 
@@ -72,17 +79,38 @@ def test_ready_is_a_few_queries_and_migrations_are_compared_once(anonymous):
     assert len(queries) == 2
 
 
-def test_ready_is_503_when_the_database_does_not_answer(anonymous):
-    with mock.patch.object(connection, "cursor", side_effect=OSError("connection refused")):
-        response = anonymous.get("/health/ready")
+@contextlib.contextmanager
+def served_on(database: dict):
+    """The service under gunicorn on `database`, whatever state that database is in."""
+    server = Gunicorn(database, GUNICORN_WORKERS="1", REDIS_URL="")
+    try:
+        server.wait_until_up()
+        yield server
+    finally:
+        server.stop()
 
-    assert response.status_code == 503
-    body = response.json()
+
+def ready_of(server) -> tuple[int, dict]:
+    connection_ = server.connection(timeout=10)
+    try:
+        connection_.request("GET", "/health/ready", headers={"Host": "127.0.0.1"})
+        response = connection_.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        connection_.close()
+
+
+def test_ready_is_503_when_the_database_does_not_answer():
+    # A real PostgreSQL address where nothing listens.
+    nowhere = {**settings.DATABASES["default"], "HOST": "127.0.0.1", "PORT": free_port()}
+
+    with served_on(nowhere) as server:
+        status, body = ready_of(server)
+
+    assert status == 503
     assert body["status"] == "unavailable"
-    assert body["checks"]["database"] == {
-        "status": "unavailable",
-        "error": "OSError: connection refused",
-    }
+    assert body["checks"]["database"]["status"] == "unavailable"
+    assert body["checks"]["database"]["error"].startswith("OperationalError:")
     # What needs the database is not tried without it.
     assert body["checks"]["migrations"] == {
         "status": "unavailable",
@@ -91,18 +119,27 @@ def test_ready_is_503_when_the_database_does_not_answer(anonymous):
     assert body["checks"]["outbox"]["status"] == "unavailable"
 
 
-def test_ready_is_503_while_migrations_are_not_applied(anonymous):
-    with mock.patch.object(
-        health.MigrationExecutor, "migration_plan", return_value=[("migration", False)]
-    ):
-        response = anonymous.get("/health/ready")
+def test_ready_is_503_while_migrations_are_not_applied():
+    # A real database the service's migrations were never run on.
+    database = {**settings.DATABASES["default"], "NAME": "hlos_health_unmigrated"}
+    with psycopg.connect(
+        make_conninfo(database_url(settings.DATABASES["default"]), dbname="postgres"),
+        autocommit=True,
+    ) as admin:
+        admin.execute('DROP DATABASE IF EXISTS "hlos_health_unmigrated" WITH (FORCE)')
+        admin.execute('CREATE DATABASE "hlos_health_unmigrated"')
+        try:
+            with served_on(database) as server:
+                status, body = ready_of(server)
+        finally:
+            admin.execute('DROP DATABASE IF EXISTS "hlos_health_unmigrated" WITH (FORCE)')
 
-    assert response.status_code == 503
-    assert response.json()["checks"]["migrations"] == {
-        "status": "unavailable",
-        "error": "Migrations not applied",
-        "pending": 1,
-    }
+    assert status == 503
+    assert body["checks"]["database"]["status"] == "ok"
+    migrations = body["checks"]["migrations"]
+    assert (migrations["status"], migrations["error"]) == ("unavailable", "Migrations not applied")
+    # Every migration there is: none was applied.
+    assert migrations["pending"] == len(MigrationLoader(None).graph.nodes)
 
 
 def test_ready_is_503_when_a_pending_event_is_overdue_past_the_limit(anonymous, settings):
@@ -160,11 +197,14 @@ def test_without_a_broker_configured_none_is_checked(anonymous, settings):
     assert "broker" not in response.json()["checks"]
 
 
-def test_a_degraded_cache_is_reported_and_the_service_stays_ready(anonymous):
-    since = timezone.now()
-    with mock.patch.object(health, "cache_degraded_since", return_value=since):
-        response = anonymous.get("/health/ready")
+@pytest.mark.usefixtures("redis_down")
+def test_a_degraded_cache_is_reported_and_the_service_stays_ready(caller, anonymous):
+    assert caller.get("/companies").status_code == 200  # served, the cache found down
+    since = cache_degraded_since()
 
+    response = anonymous.get("/health/ready")
+
+    assert since is not None
     assert response.status_code == 200
     assert response.json()["checks"]["cache"] == {
         "status": "degraded",
