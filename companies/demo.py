@@ -1,5 +1,7 @@
 """The demo API client and its company, DEM, that `make run` serves (config/demo.py)."""
 
+from django.db import transaction
+
 from companies.models import ApiClient, Company
 from companies.services import company_create
 
@@ -7,6 +9,7 @@ DEMO_CLIENT_NAME = "Demo client"
 DEMO_COMPANY_CODE = "DEM"
 
 
+@transaction.atomic
 def demo_company_ensure() -> Company:
     """The demo client's company DEM, with the client, made when missing."""
     client, _ = ApiClient.objects.get_or_create(name=DEMO_CLIENT_NAME)

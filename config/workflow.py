@@ -19,8 +19,6 @@ from datetime import date
 from typing import TypeVar
 from uuid import uuid4
 
-from django.core.exceptions import ValidationError
-from django.core.validators import URLValidator
 from django.db import connection, models
 from django.db.models.query_utils import DeferredAttribute
 from django.utils.functional import cached_property
@@ -28,10 +26,9 @@ from django.utils.module_loading import import_string
 
 from companies.webhooks import event_record
 from config.actors import Actor, ActorKind
+from config.api.fields import is_http_url
 from config.errors import ServiceError
 from config.links import answering
-
-WEB_ADDRESS = URLValidator(schemes=["http", "https"])
 
 
 class _ProtectedStatus(DeferredAttribute):
@@ -259,8 +256,5 @@ def event_record_about(record: StatusModel, kind: str) -> None:
 
 
 def _is_web_address(value: str, max_length: int) -> bool:
-    try:
-        WEB_ADDRESS(value)
-    except ValidationError:
-        return False
-    return len(value) <= max_length
+    # The one rule for an http(s) URL, the webhookUrl's (and its schema's).
+    return is_http_url(value) and len(value) <= max_length

@@ -7,7 +7,7 @@ from config.api import serializers as api
 from config.api.fields import (
     COMPANY_CODE_PATTERN,
     CountryCodeField,
-    http_url_schema,
+    HttpUrlField,
     is_http_url,
 )
 
@@ -39,8 +39,7 @@ def http_url(value: str) -> None:
         raise ValidationError("webhookUrl must be an http(s) URL")
 
 
-@http_url_schema
-class WebhookUrlField(serializers.CharField):
+class WebhookUrlField(HttpUrlField):
     """An http(s) URL, the only kind that can receive webhooks."""
 
     def __init__(self, **kwargs):

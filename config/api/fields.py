@@ -106,6 +106,12 @@ def is_http_url(value: str) -> bool:
     return re.search(HTTP_URL_PATTERN, value) is not None
 
 
+@http_url_schema
+class HttpUrlField(serializers.CharField):
+    """Text the schema shows as an http(s) URL (HTTP_URL_PATTERN); who takes it judges it with
+    `is_http_url`, naming the field in its own refusal."""
+
+
 @extend_schema_field({"type": "string", "format": "uri"})
 class ImageUrlField(serializers.CharField):
     """An image's URL in an answer: stored as a path (`/static/...`), answered absolute

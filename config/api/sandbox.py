@@ -11,7 +11,7 @@ from django.conf import settings
 from rest_framework import serializers
 
 from config.api import serializers as api
-from config.api.fields import CompanyCodeField
+from config.api.fields import CompanyCodeField, HttpUrlField
 from config.api.views import UnknownPathView
 from config.workflow import Shipping
 
@@ -70,7 +70,8 @@ class SandboxAdvanceSerializer(api.Serializer):
     tracking_code = serializers.CharField(
         required=False, allow_null=True, max_length=100, help_text="Carrier's tracking code."
     )
-    tracking_link = serializers.CharField(
+    # Judged where every move's shipping is (config.workflow.Shipping.check).
+    tracking_link = HttpUrlField(
         required=False,
         allow_null=True,
         max_length=500,
