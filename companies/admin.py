@@ -9,6 +9,7 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from companies import selectors, services, webhooks
+from companies.admin_filters import DeliveryTroubleFilter
 from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt
 
 
@@ -135,7 +136,7 @@ class EventAttemptInline(admin.TabularInline):
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
     list_display = ["kind", "company", "state", "attempts", "next_attempt_at", "created_at"]
-    list_filter = ["company", "kind", "state"]
+    list_filter = ["company", "kind", "state", DeliveryTroubleFilter]
     search_fields = ["id", "company__code"]
     list_select_related = ["company"]
     fields = [

@@ -11,7 +11,7 @@ from django.utils import timezone
 from companies import keys
 from companies.api.event_serializers import EventAttemptSerializer, EventDeliverySerializer
 from companies.filters import EventFilter
-from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt
+from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt, EventState
 from companies.webhooks.leases import attempt_in_flight
 from config.api.paging import WHOLE_LIST, Keyset, Page
 from config.api.shapes import Nested, Row
@@ -154,3 +154,18 @@ def event_row(*, company: Company, event_id: UUID) -> dict:
     # In the serializer's order (`at` first), not the order .values() reads them in.
     shown = [{name: attempt[name] for name in ATTEMPT_FIELDS} for attempt in attempts]
     return {**rows[0], "attempts": shown}
+
+
+# The back office's dashboard (registered by companies.apps) and the events' list filter: the
+# operator sees every company's events.
+
+
+def events_failing(events: QuerySet[Event]) -> QuerySet[Event]:
+    """Events every attempt of which failed (or whose receiver said it is gone)."""
+    return events.filter(state=EventState.FAILED)
+
+
+def events_retrying(events: QuerySet[Event]) -> QuerySet[Event]:
+    """Events still to be delivered after a failed attempt: a worker retries them at their
+    next attempt time."""
+    return events.filter(state=EventState.PENDING, attempts__gt=0)

@@ -3,6 +3,7 @@ from django.contrib import admin
 from config.admin import OperatorMovesAdmin, RecordInline, StatusHistoryInline
 from config.workflow import NO_SHIPPING
 from logistics import services
+from logistics.admin_filters import LateFilter
 from logistics.models import MovementRequest, MovementRequestStatusChange
 
 
@@ -48,7 +49,7 @@ class MovementRequestAdmin(OperatorMovesAdmin):
         "eta",
         "created_at",
     ]
-    list_filter = ["company", "type", "status", "handled_by"]
+    list_filter = ["company", "type", "status", "handled_by", LateFilter]
     # Operators find a request by what a client quotes: its number, a serial number or the
     # company code, exactly (a number must not also find every e-mail and serial holding its
     # digits), or the start of an employee's e-mail.

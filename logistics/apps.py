@@ -28,3 +28,33 @@ class LogisticsConfig(AppConfig):
             "hlos_movement_requests", "Movement requests by status.", MovementRequest
         )
         collector_register(movements)
+        dashboard_register()
+
+
+def dashboard_register() -> None:
+    """The back office's figures about movement requests."""
+    from config.admin_dashboard import dashboard_counts_register
+    from logistics.admin_filters import LateFilter
+    from logistics.choices import MovementStatus
+    from logistics.models import MovementRequest
+    from logistics.selectors import movements_past_eta, movements_past_expected_date
+
+    movements = MovementRequest.objects.all
+    figures = [
+        (
+            "PROCESSING: to coordinate",
+            lambda: movements().filter(status=MovementStatus.PROCESSING).count(),
+            {"status__exact": MovementStatus.PROCESSING},
+        ),
+        (
+            "COORDINATED, past their ETA",
+            lambda: movements_past_eta(movements()).count(),
+            {LateFilter.parameter_name: LateFilter.PAST_ETA},
+        ),
+        (
+            "open, past their expected date",
+            lambda: movements_past_expected_date(movements()).count(),
+            {LateFilter.parameter_name: LateFilter.PAST_EXPECTED_DATE},
+        ),
+    ]
+    dashboard_counts_register("Movement requests", MovementRequest, figures)

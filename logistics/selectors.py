@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from uuid import UUID
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from companies.models import Company
 from config.api.paging import WHOLE_LIST, Keyset, Page
@@ -33,6 +34,7 @@ from logistics.api.serializers import (
     MovementRequestSerializer,
     StatusChangeSerializer,
 )
+from logistics.choices import MovementStatus
 from logistics.filters import MovementRequestFilter
 from logistics.models import MovementRequest, MovementRequestStatusChange
 
@@ -173,3 +175,21 @@ def _hardwares(request_ids: list[UUID]) -> dict[UUID, list[dict]]:
                 del item[key]
         carried[link["movementrequest_id"]].append(item)
     return carried
+
+
+# The back office's dashboard (registered by logistics.apps) and its list filters: the
+# operator works across companies. "Today" is the server's date (TIME_ZONE).
+
+OPEN_STATUSES = (MovementStatus.PROCESSING, MovementStatus.COORDINATED)
+
+
+def movements_past_eta(movements: QuerySet[MovementRequest]) -> QuerySet[MovementRequest]:
+    """COORDINATED requests whose ETA has passed: the carrier is late, or DONE is not marked."""
+    return movements.filter(status=MovementStatus.COORDINATED, eta__lt=timezone.localdate())
+
+
+def movements_past_expected_date(
+    movements: QuerySet[MovementRequest],
+) -> QuerySet[MovementRequest]:
+    """Requests not DONE whose expected date (the client's) has passed."""
+    return movements.filter(status__in=OPEN_STATUSES, expected_date__lt=timezone.localdate())
