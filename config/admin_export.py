@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.html import strip_tags
+from django.utils.text import capfirst
 
 # Rows fetched per round trip (a server-side cursor on PostgreSQL).
 EXPORT_CHUNK_ROWS = 2000
@@ -49,8 +50,9 @@ def changelist_csv(request: HttpRequest, model_admin: ModelAdmin) -> HttpRespons
 
 def _csv_lines(model_admin: ModelAdmin, columns: list[str], records: Iterator) -> Iterator[str]:
     writer = csv.writer(_Lines())
+    # Headed as the list is.
     yield writer.writerow(
-        [str(label_for_field(name, model_admin.model, model_admin)) for name in columns]
+        [capfirst(label_for_field(name, model_admin.model, model_admin)) for name in columns]
     )
     for record in records:
         values = (lookup_field(name, record, model_admin)[2] for name in columns)
