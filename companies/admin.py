@@ -161,6 +161,9 @@ class EventAdmin(admin.ModelAdmin):
     def has_change_permission(self, request, obj=None):
         return False  # what was sent stays as it was sent; the action sends it again
 
+    def has_delete_permission(self, request, obj=None):
+        return False  # what was sent stays: retention drops finished events (retention.py)
+
     def has_redeliver_permission(self, request):
         return request.user.has_perm("companies.change_event")
 

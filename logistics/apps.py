@@ -12,15 +12,17 @@ class LogisticsConfig(AppConfig):
         from config.demo import demo_part_register
         from config.metrics import RecordsByStatus, collector_register
         from config.transitions import transition_register
+        from employees.services import unreturned_hardware_reader_register
         from hardware.models import Hardware
         from hardware.selectors import movement_reader_register
         from logistics.admin import HardwareMovementInline
         from logistics.demo import demo_movements_seed
         from logistics.models import MovementRequest
-        from logistics.selectors import hardware_movements
+        from logistics.selectors import employee_unreturned_hardware, hardware_movements
         from logistics.transitions import movement_transition
 
         movement_reader_register(hardware_movements)
+        unreturned_hardware_reader_register(employee_unreturned_hardware)
         admin_inline_register(Hardware, HardwareMovementInline)
         transition_register("movement", movement_transition)
         demo_part_register(40, "movement requests", demo_movements_seed)
