@@ -135,7 +135,7 @@ class EventAttemptInline(admin.TabularInline):
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
-    list_display = ["kind", "company", "state", "attempts", "next_attempt_at", "created_at"]
+    list_display = ["kind", "company", "delivery", "attempts", "next_attempt_at", "created_at"]
     list_filter = ["company", "kind", "state", DeliveryTroubleFilter]
     search_fields = ["id", "company__code"]
     list_select_related = ["company"]
@@ -144,7 +144,7 @@ class EventAdmin(admin.ModelAdmin):
         "webhook_id",
         "company",
         "kind",
-        "state",
+        "delivery",
         "attempts",
         "next_attempt_at",
         "delivered_at",
@@ -174,7 +174,14 @@ class EventAdmin(admin.ModelAdmin):
                 return queryset.filter(pk=UUID(hex=search_term.removeprefix("msg_"))), False
             except ValueError:
                 return queryset.none(), False
+        # An order or movement request number, as a client quotes it.
+        if search_term.strip().isdigit():
+            return selectors.events_about_number(queryset, int(search_term)), False
         return super().get_search_results(request, queryset, search_term)
+
+    @admin.display(description="State", ordering="state")
+    def delivery(self, event):
+        return selectors.event_state_description(event)
 
     @admin.display(description="Payload")
     def pretty_payload(self, event):
