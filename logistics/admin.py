@@ -17,7 +17,7 @@ class CarriedHardwareInline(RecordInline):
     fields = ["hardware", "serial_number", "hardware_status", "in_movement"]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).select_related("hardware")
+        return super().get_queryset(request).select_related("hardware", "movementrequest")
 
     @admin.display(description="serial number")
     def serial_number(self, link):
@@ -119,7 +119,7 @@ class HardwareMovementInline(RecordInline):
     fields = ["movementrequest", "movement_type", "movement_status", "created_at"]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).select_related("movementrequest")
+        return super().get_queryset(request).select_related("movementrequest", "hardware")
 
     @admin.display(description="type")
     def movement_type(self, link):
