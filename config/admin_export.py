@@ -65,6 +65,7 @@ def _cell(value) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, str):
-        text = strip_tags(value)
+        # A column may render HTML (a link); most cells hold none, and stripping is costly.
+        text = strip_tags(value) if "<" in value else value
         return f"'{text}" if text.startswith(FORMULA_STARTS) else text
     return str(value)
