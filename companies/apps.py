@@ -30,4 +30,4 @@ def dashboard_register() -> None:
         (label, count(narrow), {DeliveryTroubleFilter.parameter_name: value})
         for value, label, narrow in DeliveryTroubleFilter.TROUBLES
     ]
-    dashboard_counts_register("Webhook events", Event, figures)
+    dashboard_counts_register(40, "Webhook events", Event, figures)

@@ -20,6 +20,7 @@ class DashboardCount:
     parameters that list exactly those records (a status, or a list filter of the model's
     admin)."""
 
+    position: int
     group: str
     label: str
     model: type[Model]
@@ -41,21 +42,24 @@ _counts: dict[tuple[str, str], DashboardCount] = {}
 
 
 def dashboard_counts_register(
-    group: str, model: type[Model], figures: Iterable[tuple[str, Callable[[], int], dict]]
+    position: int,
+    group: str,
+    model: type[Model],
+    figures: Iterable[tuple[str, Callable[[], int], dict]],
 ) -> None:
-    """Figures about `model`'s records under the heading `group`, each `(label, count,
-    filters)` (see DashboardCount)."""
+    """Figures about `model`'s records under the heading `group`, shown by `position` (the
+    work of the day first), each `(label, count, filters)` (see DashboardCount)."""
     for label, count, filters in figures:
         _counts[group, label] = DashboardCount(
-            group=group, label=label, model=model, count=count, filters=filters
+            position=position, group=group, label=label, model=model, count=count, filters=filters
         )
 
 
 def dashboard_groups(request: HttpRequest) -> list[dict]:
-    """The figures the user may follow, grouped in the order they were registered:
+    """The figures the user may follow, grouped, by position then as registered:
     `[{"name": "Orders", "counts": [{"label", "count", "url"}, ...]}, ...]`."""
     groups: dict[str, list[dict]] = {}
-    for figure in _counts.values():
+    for figure in sorted(_counts.values(), key=lambda figure: figure.position):
         if figure.visible_to(request):
             groups.setdefault(figure.group, []).append(
                 {"label": figure.label, "count": figure.count(), "url": figure.url()}

@@ -59,4 +59,4 @@ def dashboard_register() -> None:
             {LateFilter.parameter_name: LateFilter.PAST_EXPECTED_DATE},
         ),
     ]
-    dashboard_counts_register("Movement requests", MovementRequest, figures)
+    dashboard_counts_register(20, "Movement requests", MovementRequest, figures)

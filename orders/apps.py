@@ -37,6 +37,7 @@ def dashboard_register() -> None:
     delivered = [SendTo.EMPLOYEE, SendTo.STORAGE, SendTo.OFFICE]
     delivered_filter = {"send_to__in": ",".join(delivered)}
     dashboard_counts_register(
+        10,
         "Orders",
         Order,
         [
@@ -59,6 +60,7 @@ def dashboard_register() -> None:
     )
     admin_list_filter_register(CatalogItem, ShortForOpenOrdersFilter)
     dashboard_counts_register(
+        30,
         "Catalog",
         CatalogItem,
         [
