@@ -2,6 +2,7 @@ from django import forms
 from django.contrib import admin
 
 from catalog.models import CatalogItem
+from config.admin_dashboard import admin_list_filters
 from config.countries import is_country_code
 
 
@@ -24,7 +25,7 @@ class CatalogItemAdmin(admin.ModelAdmin):
         "hardware_type",
         "price",
         "stock",
-        "deprecated",
+        "current",
     ]
     list_display_links = ["name"]
     # Price and stock change often (the provider's real-time stock): edited in the list.
@@ -32,3 +33,12 @@ class CatalogItemAdmin(admin.ModelAdmin):
     search_fields = ["name", "manufacturer_part_number", "brand"]
     list_filter = ["country_code", "hardware_type", "deprecated", "brand"]
     readonly_fields = ["id", "created_at", "updated_at"]
+
+    # A tick must mean something good: here, that the item is still offered (not deprecated).
+    @admin.display(description="current (not deprecated)", boolean=True, ordering="deprecated")
+    def current(self, item):
+        return not item.deprecated
+
+    def get_list_filter(self, request):
+        # With those the flows above register (the items open orders ask for, orders.apps).
+        return [*self.list_filter, *admin_list_filters(CatalogItem)]

@@ -9,6 +9,7 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from companies import selectors, services, webhooks
+from companies.admin_filters import DeliveryTroubleFilter
 from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt
 
 
@@ -134,8 +135,8 @@ class EventAttemptInline(admin.TabularInline):
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
-    list_display = ["kind", "company", "state", "attempts", "next_attempt_at", "created_at"]
-    list_filter = ["company", "kind", "state"]
+    list_display = ["kind", "company", "delivery", "attempts", "next_attempt_at", "created_at"]
+    list_filter = ["company", "kind", "state", DeliveryTroubleFilter]
     search_fields = ["id", "company__code"]
     list_select_related = ["company"]
     fields = [
@@ -143,7 +144,7 @@ class EventAdmin(admin.ModelAdmin):
         "webhook_id",
         "company",
         "kind",
-        "state",
+        "delivery",
         "attempts",
         "next_attempt_at",
         "delivered_at",
@@ -160,6 +161,9 @@ class EventAdmin(admin.ModelAdmin):
     def has_change_permission(self, request, obj=None):
         return False  # what was sent stays as it was sent; the action sends it again
 
+    def has_delete_permission(self, request, obj=None):
+        return False  # what was sent stays: retention drops finished events (retention.py)
+
     def has_redeliver_permission(self, request):
         return request.user.has_perm("companies.change_event")
 
@@ -170,7 +174,14 @@ class EventAdmin(admin.ModelAdmin):
                 return queryset.filter(pk=UUID(hex=search_term.removeprefix("msg_"))), False
             except ValueError:
                 return queryset.none(), False
+        # An order or movement request number, as a client quotes it.
+        if search_term.strip().isdigit():
+            return selectors.events_about_number(queryset, int(search_term)), False
         return super().get_search_results(request, queryset, search_term)
+
+    @admin.display(description="State", ordering="state")
+    def delivery(self, event):
+        return selectors.event_state_description(event)
 
     @admin.display(description="Payload")
     def pretty_payload(self, event):

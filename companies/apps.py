@@ -14,3 +14,20 @@ class CompaniesConfig(AppConfig):
 
         health_check_register("outbox", outbox_check)
         collector_register(OutboxCollector())
+        dashboard_register()
+
+
+def dashboard_register() -> None:
+    """The back office's figures about webhook events in trouble."""
+    from companies.admin_filters import DeliveryTroubleFilter
+    from companies.models import Event
+    from config.admin_dashboard import dashboard_counts_register
+
+    def count(narrow):
+        return lambda: narrow(Event.objects.all()).count()
+
+    figures = [
+        (label, count(narrow), {DeliveryTroubleFilter.parameter_name: value})
+        for value, label, narrow in DeliveryTroubleFilter.TROUBLES
+    ]
+    dashboard_counts_register(40, "Webhook events", Event, figures)

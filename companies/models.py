@@ -105,7 +105,9 @@ class Company(models.Model):
 
 
 class EventState(models.TextChoices):
-    PENDING = "PENDING", "Pending: to be delivered, or retried at its next attempt time"
+    # What will happen to a pending event depends on whether workers run: the admin says it
+    # (companies.selectors.event_state_description).
+    PENDING = "PENDING", "Pending: not delivered yet"
     DELIVERED = "DELIVERED"
     FAILED = "FAILED", "Failed: every attempt failed, or the receiver said it is gone"
     NO_ENDPOINT = "NO_ENDPOINT", "No endpoint: the company had no webhook URL"
@@ -142,6 +144,12 @@ class Event(models.Model):
             ),
             # The feed (GET /events): a company's events, newest first, paged by this key.
             models.Index(fields=["company", "-created_at", "-id"], name="event_company_feed"),
+            # The admin's search by the order or movement request number an event is about
+            # (companies.selectors.events_about_number).
+            models.Index(models.F("payload__data__orderNumber"), name="event_order_number"),
+            models.Index(
+                models.F("payload__data__movementRequestNumber"), name="event_movement_number"
+            ),
             # Retention (companies/retention.py): finished events, oldest first, so each batch
             # reads only the rows it deletes, and a run with nothing to delete reads none.
             models.Index(

@@ -5,13 +5,14 @@ from collections.abc import Mapping
 from datetime import timedelta
 from uuid import UUID
 
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.conf import settings
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from companies import keys
 from companies.api.event_serializers import EventAttemptSerializer, EventDeliverySerializer
 from companies.filters import EventFilter
-from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt
+from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt, EventState
 from companies.webhooks.leases import attempt_in_flight
 from config.api.paging import WHOLE_LIST, Keyset, Page
 from config.api.shapes import Nested, Row
@@ -154,3 +155,41 @@ def event_row(*, company: Company, event_id: UUID) -> dict:
     # In the serializer's order (`at` first), not the order .values() reads them in.
     shown = [{name: attempt[name] for name in ATTEMPT_FIELDS} for attempt in attempts]
     return {**rows[0], "attempts": shown}
+
+
+# The back office's dashboard (registered by companies.apps) and the events' list filter: the
+# operator sees every company's events.
+
+
+def events_failing(events: QuerySet[Event]) -> QuerySet[Event]:
+    """Events every attempt of which failed (or whose receiver said it is gone)."""
+    return events.filter(state=EventState.FAILED)
+
+
+def events_retrying(events: QuerySet[Event]) -> QuerySet[Event]:
+    """Events still to be delivered after a failed attempt: a worker retries them at their
+    next attempt time."""
+    return events.filter(state=EventState.PENDING, attempts__gt=0)
+
+
+def events_about_number(events: QuerySet[Event], number: int) -> QuerySet[Event]:
+    """The events about the order or the movement request numbered `number` (their payload's
+    `data` is the resource as GET shows it; both indexed, companies.Event)."""
+    return events.filter(
+        Q(payload__data__orderNumber=number) | Q(payload__data__movementRequestNumber=number)
+    )
+
+
+def event_state_description(event: Event) -> str:
+    """What will happen to the event, said honestly: without a worker (no REDIS_URL, as with
+    `make run`) the first attempt runs in-process after the commit and nothing ever retries."""
+    if event.state != EventState.PENDING:
+        return event.get_state_display()
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        return "Pending: a worker delivers it, or retries it at its next attempt time"
+    if event.attempts:
+        return (
+            "Pending: an attempt failed, and no worker runs to retry it (no REDIS_URL); "
+            "redeliver it, or run the workers with Redis"
+        )
+    return "Pending: not attempted, and no worker runs (no REDIS_URL); redeliver it"

@@ -101,6 +101,12 @@ class MoveForm(forms.Form):
     tracking_code = forms.CharField(required=False, empty_value=None)
     tracking_link = forms.CharField(required=False, empty_value=None, widget=forms.URLInput)
 
+    def __init__(self, *args, shipping: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not shipping:  # the record's moves carry no shipment: no inputs that mean nothing
+            for field in ("eta", "tracking_code", "tracking_link"):
+                del self.fields[field]
+
 
 def _mark_action(status: str):
     @admin.action(description=f"Mark {status}", permissions=["change"])
@@ -142,7 +148,7 @@ class OperatorMovesAdmin(admin.ModelAdmin):
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
         context.update(
             moves=obj.allowed_moves() if obj else (),
-            move_form=MoveForm(),
+            move_form=MoveForm(shipping=obj is not None and obj.moves_take_shipping()),
             move_url=reverse(self._url_name("move"), args=[obj.pk]) if obj else None,
         )
         context.setdefault("show_save", False)

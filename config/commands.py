@@ -1,11 +1,18 @@
-"""How management commands report a refusal: an error line and a non-zero exit."""
+"""How management commands report a refusal (an error line and a non-zero exit) and read the
+record an operator names."""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from uuid import UUID
 
 from django.core.management.base import CommandError
 
-from config.errors import ServiceError
+from config.api.identifiers import uuid_or_400
+from config.errors import NotFound, ServiceError
+from config.workflow import StatusModel
+
+# The digits of the largest record number (a PostgreSQL bigint).
+NUMBER_DIGITS = 18
 
 
 @contextmanager
@@ -17,3 +24,18 @@ def refusals_as_command_errors() -> Iterator[None]:
         for detail in error.details or []:
             message += f"\n  {detail['field']}: {detail['message']}"
         raise CommandError(message) from error
+
+
+def record_id(model: type[StatusModel], reference: str, *, invalid_message: str) -> UUID:
+    """The id of the `model` record an operator names by its number (`1042`, as a client
+    quotes it on the phone) or by its id. An unknown number is not found, naming it; anything
+    else must be a UUID (refused with `invalid_message`)."""
+    reference = reference.strip()
+    # Numbers fit a bigint; 32 digits are a UUID written without dashes.
+    if reference.isdigit() and len(reference) <= NUMBER_DIGITS:
+        number = {model.number_field: int(reference)}
+        found = model.objects.filter(**number).values_list("pk", flat=True).first()
+        if found is None:
+            raise NotFound(f"{model._meta.verbose_name.capitalize()} {reference} not found")
+        return found
+    return uuid_or_400(reference, invalid_message)

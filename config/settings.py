@@ -43,7 +43,8 @@ if PUBLIC_BASE_URL and not PUBLIC_BASE_URL.lower().startswith(("http://", "https
 SERVICE_VENDOR = env.str("SERVICE_VENDOR", default="hlos")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    # Django's admin, opening on the dashboard and exporting lists (config/admin_site.py).
+    "config.admin_site.BackOfficeAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

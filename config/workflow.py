@@ -113,6 +113,11 @@ class StatusModel(models.Model):
     def can_move_to(self, status: str) -> bool:
         return status in self.allowed_moves()
 
+    def moves_take_shipping(self) -> bool:
+        """Whether the moves from the record's status come with an ETA and tracking (a
+        shipment under way), so the admin offers their inputs. A model narrows this."""
+        return bool(self.allowed_moves())
+
     def refresh_from_db(self, using=None, fields=None, from_queryset=None):
         # Loading is not a move: the descriptor takes the stored status again.
         self._state.loading_status = True

@@ -1,6 +1,12 @@
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import path
+from django.views.decorators.http import require_POST
 
-from config.admin import RegisteredInlinesAdmin
+from config.admin import RegisteredInlinesAdmin, refusals_as_messages
+from employees import services
+from employees.choices import EmployeeStatus
 from employees.models import Employee
 
 
@@ -38,5 +44,41 @@ class EmployeeAdmin(RegisteredInlinesAdmin):
         "lng",
     ]
 
+    actions = ["deactivate"]
+    change_form_template = "admin/employees/employee/change_form.html"
+
     def has_add_permission(self, request):
         return False  # employees are made by the upsert, which checks and geocodes them
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # orders and movements name them: an operator deactivates instead
+
+    @admin.action(description="Deactivate selected employees", permissions=["change"])
+    def deactivate(self, request, queryset):
+        """Each in its own transaction: one who still holds hardware is reported, the others
+        are deactivated."""
+        for employee in queryset.order_by("email"):
+            self._deactivate(request, employee)
+
+    def get_urls(self):
+        deactivate = self.admin_site.admin_view(require_POST(self.deactivate_view))
+        name = "employees_employee_deactivate"
+        return [path("<uuid:pk>/deactivate/", deactivate, name=name), *super().get_urls()]
+
+    def deactivate_view(self, request, pk):
+        employee = get_object_or_404(Employee, pk=pk)
+        if not self.has_change_permission(request, employee):
+            raise PermissionDenied
+        self._deactivate(request, employee)
+        return redirect("admin:employees_employee_change", employee.pk)
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
+        context["can_deactivate"] = obj is not None and obj.status == EmployeeStatus.ACTIVE
+        return super().render_change_form(request, context, add, change, form_url, obj)
+
+    def _deactivate(self, request, employee: Employee) -> None:
+        with refusals_as_messages(request):
+            services.employee_deactivate(employee_id=employee.pk)
+            # Django's history of the employee says who deactivated them, and when.
+            self.log_change(request, employee, "Deactivated.")
+            messages.success(request, f"{employee.email} is DEACTIVATED.")

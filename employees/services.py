@@ -1,21 +1,27 @@
 """Writes of employees: the upsert of POST /employees and of the inline `employee` objects."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from uuid import UUID
 
 from django.db import IntegrityError, transaction
 
 from companies.models import Company
-from config.errors import ServiceError
+from config.errors import NotFound, ServiceError
 from employees.choices import EmployeeStatus
 from employees.geocoding import geocode
 from employees.models import Employee
-from employees.selectors import employee_list
+from employees.selectors import EMPLOYEE_NOT_FOUND, employee_list
 
 DNI_REQUIRED = "governmentDNI is required when creating a new employee"
 CPF_REQUIRED = "cpf is required when creating a new employee with countryCode BR"
 EMAIL_TAKEN = "email already belongs to another employee in this company"
 REFERENCE_TAKEN = "externalReferenceId already belongs to another employee in this company"
 CITY_NOT_RESOLVED = "Could not resolve a city for the given address"
+HOLDS_HARDWARE = (
+    "{email} still holds hardware no open offboarding takes back ({items}): open an "
+    "offboarding for it first"
+)
 
 # The upsert's input keys (the interface's fields in snake_case) that are stored as given.
 STORED_AS_GIVEN = (
@@ -152,3 +158,41 @@ def _unique_constraint_message(error: IntegrityError) -> str | None:
     """The refusal for a unique constraint of ours that `error` (from PostgreSQL) reports."""
     diagnostics = getattr(error.__cause__, "diag", None)
     return UNIQUE_CONSTRAINT_MESSAGES.get(getattr(diagnostics, "constraint_name", None))
+
+
+# What an employee holds that no open return takes back, one label per item. Hardware and
+# movements sit above this app: logistics, which knows both, registers the reader when ready
+# (logistics.apps). Until then every item the employee holds counts, known by its relation's
+# name only.
+UnreturnedHardware = Callable[[Employee], list[str]]
+
+
+def _every_held_item(employee: Employee) -> list[str]:
+    return [str(item) for item in employee.hardwares.order_by("pk")]
+
+
+_unreturned_hardware: UnreturnedHardware = _every_held_item
+
+
+def unreturned_hardware_reader_register(reader: UnreturnedHardware) -> None:
+    global _unreturned_hardware
+    _unreturned_hardware = reader
+
+
+@transaction.atomic
+def employee_deactivate(*, employee_id: UUID) -> Employee:
+    """An operator's deactivation of someone who left (employees are never deleted: the
+    movements and orders that name them stay). Refused while the employee holds an item no
+    open offboarding takes back; deactivating a DEACTIVATED employee changes nothing. An
+    upsert by e-mail makes the employee ACTIVE again (the interface's rule)."""
+    employee = Employee.objects.select_for_update().filter(pk=employee_id).first()
+    if employee is None:
+        raise NotFound(EMPLOYEE_NOT_FOUND)
+    if employee.status == EmployeeStatus.DEACTIVATED:
+        return employee
+    unreturned = _unreturned_hardware(employee)
+    if unreturned:
+        raise ServiceError(HOLDS_HARDWARE.format(email=employee.email, items="; ".join(unreturned)))
+    employee.status = EmployeeStatus.DEACTIVATED
+    employee.save(update_fields=["status", "updated_at"])
+    return employee

@@ -80,6 +80,9 @@ class HardwareAdmin(RegisteredInlinesAdmin):
         # (storage by country, serials per company); where they are moves with movements.
         return False
 
+    def has_delete_permission(self, request, obj=None):
+        return False  # a record of what the company owns and where it went
+
     def save_model(self, request, obj, form, change):
         # What the page changed, and updatedAt, which moves even when only a note was added
         # (the item's answer shows its notes). Not the whole row loaded for the page: that

@@ -1,8 +1,10 @@
 from django.contrib import admin
 
 from config.admin import OperatorMovesAdmin, RecordInline, StatusHistoryInline
+from config.admin_lists import age, company_code
 from config.workflow import NO_SHIPPING
 from logistics import services
+from logistics.admin_filters import LateFilter
 from logistics.models import MovementRequest, MovementRequestStatusChange
 
 
@@ -15,7 +17,7 @@ class CarriedHardwareInline(RecordInline):
     fields = ["hardware", "serial_number", "hardware_status", "in_movement"]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).select_related("hardware")
+        return super().get_queryset(request).select_related("hardware", "movementrequest")
 
     @admin.display(description="serial number")
     def serial_number(self, link):
@@ -36,19 +38,17 @@ class StatusChangeInline(StatusHistoryInline):
 
 @admin.register(MovementRequest)
 class MovementRequestAdmin(OperatorMovesAdmin):
+    # What an operator scans, narrow enough for 1366 px (config.admin_lists).
     list_display = [
         "movement_request_number",
+        company_code,
         "type",
         "status",
-        "company",
-        "handled_by",
-        "send_to",
-        "from_employee",
-        "to_employee",
+        age,
+        "expected_date",
         "eta",
-        "created_at",
     ]
-    list_filter = ["company", "type", "status", "handled_by"]
+    list_filter = ["company", "type", "status", "handled_by", LateFilter]
     # Operators find a request by what a client quotes: its number, a serial number or the
     # company code, exactly (a number must not also find every e-mail and serial holding its
     # digits), or the start of an employee's e-mail.
@@ -119,7 +119,7 @@ class HardwareMovementInline(RecordInline):
     fields = ["movementrequest", "movement_type", "movement_status", "created_at"]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).select_related("movementrequest")
+        return super().get_queryset(request).select_related("movementrequest", "hardware")
 
     @admin.display(description="type")
     def movement_type(self, link):

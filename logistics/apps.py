@@ -12,15 +12,17 @@ class LogisticsConfig(AppConfig):
         from config.demo import demo_part_register
         from config.metrics import RecordsByStatus, collector_register
         from config.transitions import transition_register
+        from employees.services import unreturned_hardware_reader_register
         from hardware.models import Hardware
         from hardware.selectors import movement_reader_register
         from logistics.admin import HardwareMovementInline
         from logistics.demo import demo_movements_seed
         from logistics.models import MovementRequest
-        from logistics.selectors import hardware_movements
+        from logistics.selectors import employee_unreturned_hardware, hardware_movements
         from logistics.transitions import movement_transition
 
         movement_reader_register(hardware_movements)
+        unreturned_hardware_reader_register(employee_unreturned_hardware)
         admin_inline_register(Hardware, HardwareMovementInline)
         transition_register("movement", movement_transition)
         demo_part_register(40, "movement requests", demo_movements_seed)
@@ -28,3 +30,33 @@ class LogisticsConfig(AppConfig):
             "hlos_movement_requests", "Movement requests by status.", MovementRequest
         )
         collector_register(movements)
+        dashboard_register()
+
+
+def dashboard_register() -> None:
+    """The back office's figures about movement requests."""
+    from config.admin_dashboard import dashboard_counts_register
+    from logistics.admin_filters import LateFilter
+    from logistics.choices import MovementStatus
+    from logistics.models import MovementRequest
+    from logistics.selectors import movements_past_eta, movements_past_expected_date
+
+    movements = MovementRequest.objects.all
+    figures = [
+        (
+            "PROCESSING: to coordinate",
+            lambda: movements().filter(status=MovementStatus.PROCESSING).count(),
+            {"status__exact": MovementStatus.PROCESSING},
+        ),
+        (
+            "COORDINATED, past their ETA",
+            lambda: movements_past_eta(movements()).count(),
+            {LateFilter.parameter_name: LateFilter.PAST_ETA},
+        ),
+        (
+            "open, past their expected date",
+            lambda: movements_past_expected_date(movements()).count(),
+            {LateFilter.parameter_name: LateFilter.PAST_EXPECTED_DATE},
+        ),
+    ]
+    dashboard_counts_register(20, "Movement requests", MovementRequest, figures)

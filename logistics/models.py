@@ -75,6 +75,15 @@ class MovementRequest(StatusModel):
         return f"Movement {self.movement_request_number} ({self.type}, {self.status})"
 
 
+def _carried_item_label(link) -> str:
+    return f"{link.hardware} in movement {link.movementrequest.movement_request_number}"
+
+
+# One row of `hardwares` (Django makes the table): the admin labels each row of its inlines by
+# it, which would otherwise read "MovementRequest_hardwares object (2)".
+MovementRequest.hardwares.through.__str__ = _carried_item_label
+
+
 class MovementRequestStatusChange(StatusChange):
     movement_request = models.ForeignKey(
         MovementRequest, on_delete=models.CASCADE, related_name="status_history"

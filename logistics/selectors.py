@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from uuid import UUID
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from companies.models import Company
 from config.api.paging import WHOLE_LIST, Keyset, Page
@@ -19,6 +20,7 @@ from config.errors import NotFound
 from config.filtering import apply_filters
 from config.links import absolute_url, url_base
 from config.specs import SPEC_KEYS
+from employees.models import Employee
 from hardware.api.serializers import (
     CompanyNameSerializer,
     HardwareMovementSerializer,
@@ -33,6 +35,7 @@ from logistics.api.serializers import (
     MovementRequestSerializer,
     StatusChangeSerializer,
 )
+from logistics.choices import MovementStatus, MovementType
 from logistics.filters import MovementRequestFilter
 from logistics.models import MovementRequest, MovementRequestStatusChange
 
@@ -173,3 +176,34 @@ def _hardwares(request_ids: list[UUID]) -> dict[UUID, list[dict]]:
                 del item[key]
         carried[link["movementrequest_id"]].append(item)
     return carried
+
+
+# The back office's dashboard (registered by logistics.apps) and its list filters: the
+# operator works across companies. "Today" is the server's date (TIME_ZONE).
+
+OPEN_STATUSES = (MovementStatus.PROCESSING, MovementStatus.COORDINATED)
+
+
+def movements_past_eta(movements: QuerySet[MovementRequest]) -> QuerySet[MovementRequest]:
+    """COORDINATED requests whose ETA has passed: the carrier is late, or DONE is not marked."""
+    return movements.filter(status=MovementStatus.COORDINATED, eta__lt=timezone.localdate())
+
+
+def movements_past_expected_date(
+    movements: QuerySet[MovementRequest],
+) -> QuerySet[MovementRequest]:
+    """Requests not DONE whose expected date (the client's) has passed."""
+    return movements.filter(status__in=OPEN_STATUSES, expected_date__lt=timezone.localdate())
+
+
+def employee_unreturned_hardware(employee: Employee) -> list[str]:
+    """The items `employee` holds that no open request taking hardware from them (an
+    offboarding, or an OFF_ON to someone else) carries: what keeps them from being deactivated
+    (employees.services, which this is handed to by logistics.apps)."""
+    returns = MovementRequest.objects.filter(
+        from_employee=employee,
+        status__in=OPEN_STATUSES,
+        type__in=[MovementType.OFFBOARDING, MovementType.OFF_ON],
+    )
+    held = Hardware.objects.filter(employee=employee).exclude(movement_requests__in=returns)
+    return [str(item) for item in held.order_by("serial_number", "pk")]

@@ -1,16 +1,17 @@
 """Movement requests in the operator's `transition` command (registered by logistics.apps)."""
 
-from config.api.identifiers import uuid_or_400
+from config.commands import record_id
 from config.transitions import Move
 from logistics import services
 from logistics.choices import MovementStatus
+from logistics.models import MovementRequest
 
 INVALID_ID = "Invalid MovementRequest id"
 
 
 def movement_transition(move: Move) -> str:
     movement = services.movement_request_move(
-        movement_request_id=uuid_or_400(move.record_id, INVALID_ID),
+        movement_request_id=record_id(MovementRequest, move.record_id, invalid_message=INVALID_ID),
         to_status=move.status_in(MovementStatus),
         actor=move.actor,
         shipping=move.shipping,

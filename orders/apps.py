@@ -1,3 +1,5 @@
+from functools import partial
+
 from django.apps import AppConfig
 
 
@@ -18,3 +20,54 @@ class OrdersConfig(AppConfig):
         transition_register("order", order_transition)
         demo_part_register(30, "orders", demo_orders_seed)
         collector_register(RecordsByStatus("hlos_orders", "Orders by status.", Order))
+        dashboard_register()
+
+
+def dashboard_register() -> None:
+    """The back office's figures about orders, and the catalog items they lack (whose list
+    filter the catalog cannot name)."""
+    from catalog.models import CatalogItem
+    from config.admin_dashboard import admin_list_filter_register, dashboard_counts_register
+    from orders.admin_filters import ShortForOpenOrdersFilter
+    from orders.choices import OrderStatus, SendTo
+    from orders.models import Order
+    from orders.selectors import catalog_items_short, orders_in_status_count
+
+    # A QUOTE_ONLY order is never delivered: an ACCEPTED one is not waiting for delivery.
+    delivered = [SendTo.EMPLOYEE, SendTo.STORAGE, SendTo.OFFICE]
+    delivered_filter = {"send_to__in": ",".join(delivered)}
+    dashboard_counts_register(
+        10,
+        "Orders",
+        Order,
+        [
+            (
+                "PENDING: to quote",
+                partial(orders_in_status_count, OrderStatus.PENDING),
+                {"status__exact": OrderStatus.PENDING},
+            ),
+            (
+                "QUOTED: waiting for the client",
+                partial(orders_in_status_count, OrderStatus.QUOTED),
+                {"status__exact": OrderStatus.QUOTED},
+            ),
+            (
+                "ACCEPTED: to deliver",
+                partial(orders_in_status_count, OrderStatus.ACCEPTED, send_to__in=delivered),
+                {"status__exact": OrderStatus.ACCEPTED, **delivered_filter},
+            ),
+        ],
+    )
+    admin_list_filter_register(CatalogItem, ShortForOpenOrdersFilter)
+    dashboard_counts_register(
+        30,
+        "Catalog",
+        CatalogItem,
+        [
+            (
+                "out of stock, asked for by open orders",
+                lambda: catalog_items_short(CatalogItem.objects.all()).count(),
+                {ShortForOpenOrdersFilter.parameter_name: "yes"},
+            )
+        ],
+    )

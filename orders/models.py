@@ -79,6 +79,11 @@ class Order(StatusModel):
     def __str__(self):
         return f"Order {self.order_number} ({self.status})"
 
+    def moves_take_shipping(self) -> bool:
+        # A shipment is under way once the client accepted the quote (or is about to); a
+        # PENDING order's moves are a price or a cancellation.
+        return self.status in (OrderStatus.QUOTED, OrderStatus.ACCEPTED)
+
 
 class AlternativeGroup(models.Model):
     """Candidates for one need of an order: the line first asked for and the alternatives the

@@ -9,8 +9,9 @@ from collections import defaultdict
 from collections.abc import Mapping
 from uuid import UUID
 
-from django.db.models import F, QuerySet
+from django.db.models import F, Q, QuerySet
 
+from catalog.models import CatalogItem
 from companies.models import Company
 from config.api.paging import WHOLE_LIST, Keyset, Page
 from config.api.shapes import Nested, Row
@@ -27,6 +28,7 @@ from orders.api.serializers import (
     OrderSerializer,
     ResellerSerializer,
 )
+from orders.choices import OrderStatus
 from orders.filters import OrderFilter
 from orders.models import HardwareRequest, Order, Reseller
 
@@ -171,3 +173,27 @@ def _resellers_by_country(country_codes: set[str]) -> dict[str, list[dict]]:
     for reseller in RESELLER.values(Reseller.objects.filter(country_code__in=country_codes)):
         resellers[reseller["countryCode"]].append(reseller)
     return resellers
+
+
+# The back office's dashboard (registered by orders.apps): the operator works across companies,
+# so these read every company's orders.
+
+# The orders still to be quoted, answered or delivered.
+OPEN_STATUSES = (OrderStatus.PENDING, OrderStatus.QUOTED, OrderStatus.ACCEPTED)
+
+
+def orders_in_status_count(status: OrderStatus, **narrower) -> int:
+    """Orders in `status` (and matching `narrower`, the changelist's own lookups), in one
+    query."""
+    return Order.objects.filter(status=status, **narrower).count()
+
+
+def catalog_items_short(items: QuerySet[CatalogItem]) -> QuerySet[CatalogItem]:
+    """Of `items`, those out of stock that a line an open order buys (its selected candidate,
+    or a line with no alternatives) asks for: the provider must restock or offer another."""
+    asked = HardwareRequest.objects.filter(
+        Q(alternative_group__isnull=True) | Q(alternative_group__selected=F("pk")),
+        order__status__in=OPEN_STATUSES,
+        catalog_item__isnull=False,
+    )
+    return items.filter(stock=0, pk__in=asked.values("catalog_item_id"))

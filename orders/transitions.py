@@ -1,9 +1,10 @@
 """Orders in the operator's `transition` command (registered by orders.apps)."""
 
-from config.api.identifiers import uuid_or_400
+from config.commands import record_id
 from config.transitions import Move
 from orders import services
 from orders.choices import OrderStatus
+from orders.models import Order
 
 INVALID_ID = "Invalid order ID format"
 
@@ -13,7 +14,7 @@ def order_transition(move: Move) -> str:
     fill, so a move to QUOTED first prices unpriced catalog lines from the catalog."""
     to_status = move.status_in(OrderStatus)
     order = services.order_move(
-        order_id=uuid_or_400(move.record_id, INVALID_ID),
+        order_id=record_id(Order, move.record_id, invalid_message=INVALID_ID),
         to_status=to_status,
         actor=move.actor,
         shipping=move.shipping,

@@ -29,7 +29,19 @@ def test_the_changelist_shows_the_items_with_their_filters(admin_client):
         "hardware type",
         "deprecated",
         "brand",
+        "asked for by open orders",  # registered by the orders app
     ]
+
+
+def test_a_tick_in_the_list_means_the_item_is_current_not_deprecated(admin_client):
+    CatalogItemFactory(name="Current one")
+    CatalogItemFactory(name="Old one", deprecated=True)
+
+    page = admin_client.get(CHANGELIST, {"o": "1"})
+
+    assert "Current (not deprecated)" in page.text
+    rows = {item.name: page.context["cl"].model_admin.current(item) for item in listed(page)}
+    assert rows == {"Current one": True, "Old one": False}
 
 
 @pytest.mark.parametrize("term", ["thinkpad", "21MC0041", "lenovo"])

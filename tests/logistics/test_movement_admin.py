@@ -274,3 +274,23 @@ def test_the_bulk_coordinate_action_exists_and_moves(admin_client):
 
     pending.refresh_from_db()
     assert pending.status == "COORDINATED"
+
+
+def test_each_carried_item_row_is_labelled_by_what_it_is_in_a_fixed_number_of_queries(
+    admin_client, django_assert_max_num_queries
+):
+    items = [HardwareFactory(serial_number=f"SN-LABEL-{n}") for n in range(2)]
+    movement = MovementRequestFactory(hardwares=items)
+    page = reverse("admin:logistics_movementrequest_change", args=[movement.pk])
+    with django_assert_max_num_queries(30) as few:
+        admin_client.get(page)
+    movement.hardwares.add(*[HardwareFactory() for _ in range(5)])
+
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        text = admin_client.get(page).text
+    item_page = admin_client.get(reverse("admin:hardware_hardware_change", args=[items[0].pk])).text
+
+    assert "object (" not in text and "object (" not in item_page
+    number = movement.movement_request_number
+    assert f"Dell U2723QE (SN-LABEL-0) in movement {number}" in text
+    assert f"Dell U2723QE (SN-LABEL-0) in movement {number}" in item_page

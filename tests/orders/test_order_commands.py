@@ -332,7 +332,7 @@ def test_an_offer_names_what_is_wrong(case, message):
     foreign = CatalogItemFactory(country_code="BR")
     untyped = CatalogItemFactory(hardware_type=None)
     args = {
-        "bad order id": ("123", line.id, model.id),
+        "bad order id": ("12x", line.id, model.id),
         "bad line id": (order.id, "abc", model.id),
         "bad catalog id": (order.id, line.id, "xyz"),
         "unknown order": (uuid.uuid4(), line.id, model.id),

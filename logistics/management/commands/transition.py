@@ -1,4 +1,4 @@
-"""python manage.py transition <kind> <id> <STATUS> [--eta ...] [--tracking-code ...]
+"""python manage.py transition <kind> <number or id> <STATUS> [--eta ...] [--tracking-code ...]
 [--tracking-link ...]: an operator's move, through the same service as the admin's buttons."""
 
 import argparse
@@ -28,7 +28,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         # The kinds are the ones the installed flows registered (config.transitions).
         parser.add_argument("kind", choices=sorted(transitions()), help="What to move.")
-        parser.add_argument("record_id", help="The record's id.")
+        parser.add_argument("record_id", help="The record's number (as clients quote it) or id.")
         parser.add_argument("status", help="The status to move it to.")
         parser.add_argument("--eta", type=iso_date, help="Expected arrival, YYYY-MM-DD.")
         parser.add_argument("--tracking-code")

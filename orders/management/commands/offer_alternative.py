@@ -1,12 +1,13 @@
-"""python manage.py offer_alternative <orderId> <hardwareRequestId> <catalogItemId>
+"""python manage.py offer_alternative <orderNumber or orderId> <hardwareRequestId> <catalogItemId>
 [--recommended]: an operator offers a catalog item as a candidate for an order line, through
 the same service as the admin's form."""
 
 from django.core.management.base import BaseCommand
 
 from config.api.identifiers import uuid_or_400
-from config.commands import refusals_as_command_errors
+from config.commands import record_id, refusals_as_command_errors
 from orders import services
+from orders.models import Order
 
 
 class Command(BaseCommand):
@@ -16,7 +17,7 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("order_id", help="The order's id.")
+        parser.add_argument("order_id", help="The order's number or id.")
         parser.add_argument("hardware_request_id", help="The id of a top-level line of it.")
         parser.add_argument("catalog_item_id", help="The catalog item to offer.")
         parser.add_argument(
@@ -26,7 +27,7 @@ class Command(BaseCommand):
     def handle(self, *args, order_id, hardware_request_id, catalog_item_id, recommended, **options):
         with refusals_as_command_errors():
             candidate = services.order_offer_alternative(
-                order_id=uuid_or_400(order_id, "Invalid order ID format"),
+                order_id=record_id(Order, order_id, invalid_message="Invalid order ID format"),
                 hardware_request_id=uuid_or_400(
                     hardware_request_id, "Invalid hardware request ID format"
                 ),

@@ -1,0 +1,133 @@
+"""The admin index opens with the work waiting: each figure counts what it says, links to the
+changelist filtered to exactly those records, and the page reads a fixed number of queries
+however many records there are."""
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.urls import reverse
+from django.utils import timezone
+
+from companies.models import EventState
+from logistics.choices import MovementStatus
+from logistics.models import MovementRequest
+from orders.choices import OrderStatus, SendTo
+from orders.models import Order
+from tests.factories import (
+    CatalogItemFactory,
+    CompanyFactory,
+    EventFactory,
+    HardwareRequestFactory,
+    MovementRequestFactory,
+    OrderFactory,
+    alternatives,
+)
+
+pytestmark = pytest.mark.django_db
+
+INDEX = reverse("admin:index")
+
+
+def figures(admin_client) -> dict[str, tuple[int, str]]:
+    """The dashboard's figures by label: (count, link)."""
+    page = admin_client.get(INDEX)
+    assert page.status_code == 200
+    return {
+        figure["label"]: (figure["count"], figure["url"])
+        for group in page.context["dashboard"]
+        for figure in group["counts"]
+    }
+
+
+def listed(admin_client, url: str) -> set:
+    page = admin_client.get(url)
+    assert page.status_code == 200
+    assert "e=1" not in page.request["QUERY_STRING"]  # no unknown filter was dropped
+    return {record.pk for record in page.context["cl"].result_list}
+
+
+def seed_work() -> dict[str, set]:
+    """Records of every kind the dashboard counts, with others beside them it must not count;
+    answers the counted ones by figure."""
+    today = timezone.localdate()
+    company = CompanyFactory()
+    OrderFactory(company=company)
+    quoted = {OrderFactory(company=company, status=OrderStatus.QUOTED).pk}
+    accepted = {OrderFactory(company=company, status=OrderStatus.ACCEPTED).pk}
+    OrderFactory(company=company, status=OrderStatus.ACCEPTED, send_to=SendTo.QUOTE_ONLY)
+    OrderFactory(company=company, status=OrderStatus.DELIVERED)
+    yesterday, tomorrow = today - timedelta(days=1), today + timedelta(days=1)
+    processing = MovementRequestFactory(company=company, expected_date=yesterday)
+    late = MovementRequestFactory(company=company, status=MovementStatus.COORDINATED, eta=yesterday)
+    MovementRequestFactory(company=company, status=MovementStatus.COORDINATED, eta=today)
+    MovementRequestFactory(company=company, status=MovementStatus.DONE, expected_date=yesterday)
+    MovementRequestFactory(company=company, expected_date=tomorrow)
+    failing = EventFactory()
+    retrying = EventFactory(state=EventState.PENDING, attempts=2)
+    EventFactory(state=EventState.PENDING, attempts=0)
+    EventFactory(state=EventState.DELIVERED, attempts=1)
+    short = CatalogItemFactory(stock=0)
+    HardwareRequestFactory(order=OrderFactory(company=company), catalog_item=short)
+    # Out of stock but asked for only by a closed order, or by a candidate not selected.
+    unasked = CatalogItemFactory(stock=0)
+    HardwareRequestFactory(
+        order=OrderFactory(company=company, status=OrderStatus.CANCELLED), catalog_item=unasked
+    )
+    line = HardwareRequestFactory(order=OrderFactory(company=company))
+    alternatives(line, HardwareRequestFactory(order=line.order, catalog_item=unasked))
+    stocked = CatalogItemFactory(stock=5)
+    HardwareRequestFactory(order=OrderFactory(company=company), catalog_item=stocked)
+    return {
+        # Every order and movement above was made with the default status unless stated.
+        "PENDING: to quote": set(
+            Order.objects.filter(status="PENDING").values_list("pk", flat=True)
+        ),
+        "QUOTED: waiting for the client": quoted,
+        "ACCEPTED: to deliver": accepted,
+        "PROCESSING: to coordinate": set(
+            MovementRequest.objects.filter(status="PROCESSING").values_list("pk", flat=True)
+        ),
+        "COORDINATED, past their ETA": {late.pk},
+        "open, past their expected date": {processing.pk},
+        "out of stock, asked for by open orders": {short.pk},
+        "FAILED: every attempt failed": {failing.pk},
+        "PENDING after a failed attempt: to be retried": {retrying.pk},
+    }
+
+
+def test_each_figure_counts_its_records_and_links_to_exactly_them(admin_client):
+    expected = seed_work()
+
+    shown = figures(admin_client)
+
+    assert list(shown) == list(expected)  # the day's work first: orders, movements, ...
+    for label, records in expected.items():
+        count, url = shown[label]
+        assert count == len(records), label
+        assert listed(admin_client, url) == records, label
+
+
+def test_the_index_reads_a_fixed_number_of_queries_whatever_the_data(
+    admin_client, django_assert_max_num_queries
+):
+    admin_client.get(INDEX)  # the session and the user, as on any page
+    with django_assert_max_num_queries(15) as empty:
+        figures(admin_client)
+    seed_work()
+    seed_work()
+    with django_assert_max_num_queries(15) as seeded:
+        shown = figures(admin_client)
+
+    assert shown["PENDING: to quote"][0] > 0
+    assert len(seeded.captured_queries) == len(empty.captured_queries)
+
+
+def test_a_figure_is_shown_only_to_who_may_see_its_list(client, django_user_model):
+    clerk = django_user_model.objects.create_user("clerk", password="x", is_staff=True)
+    clerk.user_permissions.add(Permission.objects.get(codename="view_order"))
+    client.force_login(clerk)
+
+    page = client.get(INDEX)
+
+    assert [group["name"] for group in page.context["dashboard"]] == ["Orders"]
