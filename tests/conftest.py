@@ -6,6 +6,9 @@ puts back what the migrations made (hardware types, content types) after the tab
 every transactional test must use it, or the next one's restore collides with its leftovers.
 """
 
+import json
+import os
+
 import psycopg
 import pytest
 from django.conf import settings
@@ -13,6 +16,7 @@ from rest_framework.test import APIClient
 
 from config.celery import app
 from tests.factories import ApiClientFactory, issue_key
+from tests.schema_check import SchemaCheck, SchemaViolation, live_schema
 
 
 def pytest_configure(config):
@@ -49,6 +53,50 @@ def _check_postgresql_reachable(database: dict) -> None:
             "user may create databases.",
             returncode=2,
         )
+
+
+# SCHEMA_CHECK_RECORD=<file>: violations are appended there instead of failing their tests
+# (to count them across a whole run).
+SCHEMA_CHECK_RECORD = os.environ.get("SCHEMA_CHECK_RECORD")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def every_answer_checked_against_the_schema(django_db_blocker):
+    """Every answer an APIClient (CallerClient, `anonymous`, any other) receives is checked
+    against the live schema (tests/schema_check.py); one the schema does not allow fails the
+    test that received it."""
+    with django_db_blocker.unblock():
+        check = SchemaCheck(live_schema())
+    received = APIClient.request
+
+    def request(client, **kwargs):
+        response = received(client, **kwargs)
+        if settings.ROOT_URLCONF != "config.urls":
+            return response  # a test's own views (tests/config/urls.py), not the API's
+        if response.streaming:
+            body = b"".join(response.streaming_content)
+            response.streaming_content = [body]
+        else:
+            body = response.content
+        try:
+            check.check(
+                response.request["REQUEST_METHOD"],
+                response.request["PATH_INFO"],
+                response.status_code,
+                response.headers,
+                response.get("Content-Type", ""),
+                body,
+            )
+        except SchemaViolation as violation:
+            if not SCHEMA_CHECK_RECORD:
+                raise
+            with open(SCHEMA_CHECK_RECORD, "a") as record:
+                record.write(json.dumps(str(violation)) + "\n")
+        return response
+
+    APIClient.request = request
+    yield check
+    APIClient.request = received
 
 
 class CallerClient(APIClient):

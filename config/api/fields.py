@@ -112,10 +112,17 @@ class HttpUrlField(serializers.CharField):
     `is_http_url`, naming the field in its own refusal."""
 
 
-@extend_schema_field({"type": "string", "format": "uri"})
+@extend_schema_field(
+    {
+        "type": "string",
+        "pattern": "^(?:https?://.+)?$",
+        "description": "Absolute URL of the image; empty for a catalog item that has none.",
+    }
+)
 class ImageUrlField(serializers.CharField):
     """An image's URL in an answer: stored as a path (`/static/...`), answered absolute
-    (config.links). The selectors reading rows make it so themselves, with `absolute_url`."""
+    (config.links), or empty where none is stored (a catalog item's image is optional). The
+    selectors reading rows make it so themselves, with `absolute_url`."""
 
     def to_representation(self, value):
         return absolute_url(super().to_representation(value), url_base())

@@ -138,10 +138,10 @@ class EmployeeHardwareSerializer(api.Serializer):
     serial_number = serializers.CharField()
     name = serializers.CharField()
     image = ImageUrlField()
-    ram = serializers.CharField(allow_null=True)
-    disk_space = serializers.CharField(allow_null=True)
-    display_size = serializers.CharField(allow_null=True)
-    processor = serializers.CharField(allow_null=True)
+    ram = serializers.CharField(required=False, help_text="Only when the item has it.")
+    disk_space = serializers.CharField(required=False, help_text="Only when the item has it.")
+    display_size = serializers.CharField(required=False, help_text="Only when the item has it.")
+    processor = serializers.CharField(required=False, help_text="Only when the item has it.")
     movement_requests = serializers.SerializerMethodField(method_name="get_movement_requests")
 
     def to_representation(self, instance):
