@@ -240,6 +240,9 @@ SPECTACULAR_SETTINGS = {
         "OrderStatusEnum": "orders.choices.OrderStatus",
         "OrderSendToEnum": "orders.choices.SendTo",
         "EventStateEnum": "companies.models.EventState",
+        # One enum each, whatever operation shows them (README, The schema).
+        "HardwareType": "hardware.choices.HARDWARE_TYPE_NAMES",
+        "Brand": "hardware.choices.Brand",
     },
     # The sandbox's operations are unknown paths in production (config/api/sandbox.py).
     "PREPROCESSING_HOOKS": ["config.api.sandbox.sandbox_paths_outside_production"],

@@ -46,6 +46,15 @@ class CountryCodeField(serializers.CharField):
         return code
 
 
+# A country code as an answer writes it: one of the codes the requests take, in capitals.
+ANSWER_COUNTRY_CODE_PATTERN = rf"^(?:{'|'.join(country_codes(allow_eu=True))})$"
+
+
+@extend_schema_field({"type": "string", "pattern": ANSWER_COUNTRY_CODE_PATTERN})
+class CountryCodeAnswerField(serializers.CharField):
+    """An ISO 3166-1 alpha-2 code (or EU, a storage's) in an answer."""
+
+
 class CompanyCodeField(serializers.CharField):
     """The `companyCode` naming a company the caller manages, in a write body. Its shape (three
     letters or digits) is declared for the schema, but judged by the lookup

@@ -101,6 +101,27 @@ class EnvelopeAutoSchema(AutoSchema):
                 schema["maxItems"] = serializer.max_length
         return schema
 
+    def _map_basic_serializer(self, serializer, direction):
+        """A body's cross-field rules, which JSON Schema could state only as a `oneOf` that
+        the generated clients cannot carry (docs/decisions.md, The schema), are written into
+        the descriptions instead: its serializer's `Meta.one_of`, pairs of snake_case field
+        names and the rule that binds them (`Send exactly one of {fields}.`). A field the
+        service words its own refusal for when absent is still required in the schema when
+        the interface requires it: `Meta.schema_required`."""
+        schema = super()._map_basic_serializer(serializer, direction)
+        meta = getattr(serializer, "Meta", None)
+        if direction != "request" or meta is None:
+            return schema
+        for names, rule in getattr(meta, "one_of", ()):
+            text = rule.format(fields=" and ".join(f"`{camel_case(name)}`" for name in names))
+            for name in names:
+                field = schema["properties"][camel_case(name)]
+                field["description"] = " ".join(filter(None, [field.get("description"), text]))
+            schema["description"] = "\n\n".join(filter(None, [schema.get("description"), text]))
+        for name in getattr(meta, "schema_required", ()):
+            schema.setdefault("required", []).append(camel_case(name))
+        return schema
+
     def error_serializer(self) -> type[ErrorEnvelopeSerializer]:
         """The error envelope of this operation's refusals (every status, `default` too)."""
         if getattr(self.view, "errors_carry_envelop", False):

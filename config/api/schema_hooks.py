@@ -5,6 +5,8 @@ import json
 
 from config.api.schema import error_response
 
+ERROR_ENVELOPE = "#/components/schemas/ErrorEnvelope"
+
 # config/api/throttling.py writes these; they are absent when the cache is down.
 RATE_LIMIT_HEADERS = {
     "RateLimit-Limit": "Requests the budget this call counted against allows in its window.",
@@ -180,18 +182,25 @@ def request_id_header(result, generator, request, public):
 
 
 OTHER_REFUSALS = (
-    "Any other refusal, in the same error envelope: 405 for a method the path does not take, "
-    "406 for an Accept it cannot answer, 413 for a body too large, 415 for a body that is not "
-    "JSON, 500 for an unexpected failure (a 5xx answer is never replayed)."
+    "Any other refusal, in the error envelope: 405 for a method the path does not take, 406 "
+    "for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line "
+    "or headers too long (answered by the web server, before any operation), 415 for a body "
+    "that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed)."
 )
 
 
 def default_error_response(result, generator, request, public):
-    """drf-spectacular postprocessing hook: every operation's `default` answer is its error
-    envelope, so a status no other entry lists (405, 406, 413, 415, 500) is still typed."""
+    """drf-spectacular postprocessing hook: every operation's `default` answer is the error
+    envelope, so a status no other entry lists (405, 406, 413, 415, 500) is still typed. It is
+    the plain ErrorEnvelope everywhere: the web server refuses some requests before any
+    operation, without the `envelop` the company operations add to their own refusals."""
+    default = {
+        "description": OTHER_REFUSALS,
+        "content": {"application/json": {"schema": {"$ref": ERROR_ENVELOPE}}},
+    }
     for operations in result["paths"].values():
         for operation in operations.values():
-            operation["responses"]["default"] = error_response(operation, OTHER_REFUSALS)
+            operation["responses"]["default"] = default
     return result
 
 

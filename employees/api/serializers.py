@@ -6,7 +6,13 @@ from stdnum.exceptions import InvalidChecksum
 from stdnum.exceptions import ValidationError as StdnumValidationError
 
 from config.api import serializers as api
-from config.api.fields import CompanyCodeField, CountryCodeField, ImageUrlField, email_field
+from config.api.fields import (
+    CompanyCodeField,
+    CountryCodeAnswerField,
+    CountryCodeField,
+    ImageUrlField,
+    email_field,
+)
 from config.specs import SPEC_KEYS
 from employees.models import Employee
 from employees.services import EmployeeDetails
@@ -98,6 +104,7 @@ class EmployeeUpsertSerializer(EmployeeInputSerializer):
 
 class EmployeeSerializer(api.ModelSerializer):
     company_id = serializers.UUIDField()
+    country_code = CountryCodeAnswerField()
 
     class Meta:
         model = Employee

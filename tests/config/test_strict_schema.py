@@ -56,9 +56,13 @@ def test_errors_carry_envelop_only_on_the_company_list_and_creation(schema):
     assert "envelop" in with_envelop["required"]
     assert with_envelop["properties"]["envelop"]["maxItems"] == 0
     for method in ("get", "post"):
-        default = schema["paths"]["/companies"][method]["responses"]["default"]
-        assert default["content"]["application/json"]["schema"] == {
+        responses = schema["paths"]["/companies"][method]["responses"]
+        assert responses["401"]["content"]["application/json"]["schema"] == {
             "$ref": "#/components/schemas/ErrorEnvelopeWithEnvelop"
+        }
+        # Refusals the web server makes before any operation (414, 431) carry no envelop.
+        assert responses["default"]["content"]["application/json"]["schema"] == {
+            "$ref": "#/components/schemas/ErrorEnvelope"
         }
 
 
