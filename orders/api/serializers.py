@@ -175,10 +175,14 @@ class AsSentField(serializers.Field):
         return value
 
 
+@extend_schema_field({"type": "string", "format": "uuid"})
+class LineIdField(serializers.CharField):
+    """A line's id: a UUID in the schema; any other text is passed on to the service, which
+    names it among the ids not found in the order."""
+
+
 class LineRemovalSerializer(api.Serializer):
-    hardware_request_id = serializers.CharField(
-        max_length=36, help_text="The id of a line of the order (a UUID)."
-    )
+    hardware_request_id = LineIdField(max_length=36, help_text="The id of a line of the order.")
     amount = AsSentField(
         required=False,
         allow_null=True,
