@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 
-.PHONY: install run serve test lint schema contract scale
+.PHONY: install run serve test lint schema lint-schema contract scale
 
 install: $(INSTALLED)
 
@@ -40,6 +40,19 @@ lint: install
 
 schema: install
 	$(BIN)/python manage.py spectacular --validate --fail-on-warn --file /dev/null
+
+# Redocly CLI's recommended rules on the schema (package.json pins it; redocly.yaml): any
+# finding, error or warning, fails.
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+lint-schema: install node_modules/.installed
+	@schema=$$(mktemp --suffix=.yaml) && report=$$(mktemp) && trap 'rm -f $$schema $$report' EXIT && \
+	  $(BIN)/python manage.py spectacular --file $$schema && \
+	  { npx --no-install redocly lint $$schema >$$report 2>&1; status=$$?; } ; \
+	  grep -v '^ *[╔║╚]' $$report; \
+	  [ $$status -eq 0 ] && ! grep -q 'You have [0-9]* warning' $$report
 
 # Schemathesis against a live server on PostgreSQL: zero findings, or the run fails.
 contract: install

@@ -47,6 +47,8 @@ ITEM_TYPE_NAMES = (
     "WEBCAM",
 )
 ORDER_ONLY_TYPE_NAMES = ("EXTENDED_WARRANTY_MAC", "EXTENDED_WARRANTY_WINDOWS")
+# Every type: the schema's one HardwareType enum (hardware/api/fields.py).
+HARDWARE_TYPE_NAMES = ITEM_TYPE_NAMES + ORDER_ONLY_TYPE_NAMES
 
 
 def type_image(name: str) -> str:

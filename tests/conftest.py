@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 
 from config.celery import app
 from tests.factories import ApiClientFactory, issue_key
+from tests.schema_check import SESSION, SchemaCheck, judge, live_schema
 
 
 def pytest_configure(config):
@@ -49,6 +50,43 @@ def _check_postgresql_reachable(database: dict) -> None:
             "user may create databases.",
             returncode=2,
         )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def every_answer_checked_against_the_schema(django_db_blocker):
+    """Every answer an APIClient (CallerClient, `anonymous`, any other) or a live test server's
+    connection (tests/servers.py) receives is checked against the live schema
+    (tests/schema_check.py); one the schema does not allow fails the test that received it."""
+    with django_db_blocker.unblock():
+        check = SchemaCheck(live_schema())
+    received = APIClient.request
+
+    def request(client, **kwargs):
+        response = received(client, **kwargs)
+        if settings.ROOT_URLCONF != "config.urls":
+            return response  # a test's own views (tests/config/urls.py), not the API's
+        if response.streaming:
+            body = b"".join(response.streaming_content)
+            response.streaming_content = [body]
+        else:
+            body = response.content
+        environ = response.request
+        content_type = response.get("Content-Type", "")
+        judge(
+            environ["REQUEST_METHOD"],
+            environ["PATH_INFO"],
+            response.status_code,
+            response.headers,
+            content_type,
+            body,
+        )
+        return response
+
+    APIClient.request = request
+    SESSION.append(check)
+    yield check
+    SESSION.clear()
+    APIClient.request = received
 
 
 class CallerClient(APIClient):

@@ -1,3 +1,4 @@
+import uuid
 from decimal import Decimal
 
 import factory
@@ -223,10 +224,17 @@ class EventFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Event
 
+    id = factory.LazyFunction(uuid.uuid4)
     company = factory.SubFactory(CompanyFactory, webhook_url="https://hooks.example.com/hlos")
     kind = "order.cancelled"
+    # As the service writes a payload (companies.services): the webhook's id, type, time, data.
     payload = factory.LazyAttribute(
-        lambda event: {"type": event.kind, "data": {"status": "CANCELLED"}}
+        lambda event: {
+            "id": f"msg_{event.id.hex}",
+            "type": event.kind,
+            "timestamp": "2026-11-23T09:30:00Z",
+            "data": {"status": "CANCELLED"},
+        }
     )
     state = EventState.FAILED
     attempts = 10

@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
+from tests.schema_check import CheckedHTTPConnection
+
 REPO = Path(__file__).resolve().parent.parent
 GUNICORN_VARIABLES = ("GUNICORN_", "WEB_CONCURRENCY", "FORWARDED_ALLOW_IPS")
 
@@ -88,7 +90,8 @@ class Gunicorn:
         raise RuntimeError(f"gunicorn did not answer in {timeout}s:\n{self.log_tail()}")
 
     def connection(self, timeout: float = 5) -> http.client.HTTPConnection:
-        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        """A connection whose answers are checked against the schema, as an APIClient's."""
+        return CheckedHTTPConnection("127.0.0.1", self.port, timeout=timeout)
 
     def socket(self) -> socket.socket:
         return socket.create_connection(("127.0.0.1", self.port), timeout=5)

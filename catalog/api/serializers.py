@@ -1,15 +1,23 @@
 """The catalog's answer. The schema describes it, and catalog.selectors reads its fields as plain
 rows (config.api.shapes) rather than serializing items, several times faster on long lists."""
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.api import serializers as api
-from config.api.fields import ImageUrlField
+from config.api.fields import CountryCodeAnswerField, ImageUrlField
+
+
+# The schema's HardwareType enum, which the hardware app's fields make (hardware/api/fields.py):
+# named here, as the catalog imports nothing of the hardware app (it imports the catalog).
+@extend_schema_field({"$ref": "#/components/schemas/HardwareType"})
+class HardwareTypeNameField(serializers.CharField):
+    """A hardware type's name."""
 
 
 class CatalogItemSerializer(api.Serializer):
     id = serializers.UUIDField()
-    country_code = serializers.CharField(help_text="ISO 3166-1 alpha-2, or EU.")
+    country_code = CountryCodeAnswerField(help_text="ISO 3166-1 alpha-2, or EU.")
     price = serializers.CharField(help_text="USD, two decimals, e.g. 1299.00.")
     stock = serializers.CharField(help_text="Units in stock now, e.g. 12.")
     brand = serializers.CharField(allow_null=True)
@@ -23,7 +31,7 @@ class CatalogItemSerializer(api.Serializer):
         help_text="No longer recommended for new orders; may still be in stock."
     )
     manufacturer_part_number = serializers.CharField(allow_null=True)
-    hardware_type = serializers.CharField(allow_null=True)
+    hardware_type = HardwareTypeNameField(allow_null=True)
 
 
 # `[{"US": [items]}, {"BR": [items]}]`: one object per country code, keyed by it.

@@ -9,6 +9,9 @@ from config.api.schema import COUNTRY_CODE_PARAMETER
 
 
 class CatalogView(IdempotentAPIView):
+    # The schema's name of one entry of the answer, `{"US": [items]}` (CatalogCountryList).
+    envelope_shape = "CatalogCountry"
+
     @extend_schema(
         operation_id="catalog_list",
         **docs.CATALOG_LIST,

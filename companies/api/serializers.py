@@ -6,6 +6,7 @@ from companies.services import CompanyDetails
 from config.api import serializers as api
 from config.api.fields import (
     COMPANY_CODE_PATTERN,
+    CountryCodeAnswerField,
     CountryCodeField,
     HttpUrlField,
     is_http_url,
@@ -14,6 +15,7 @@ from config.api.fields import (
 
 class CompanySerializer(api.ModelSerializer):
     company_code = serializers.CharField(source="code")
+    country_code = CountryCodeAnswerField(allow_null=True)
 
     class Meta:
         model = Company

@@ -46,6 +46,15 @@ class CountryCodeField(serializers.CharField):
         return code
 
 
+# A country code as an answer writes it: one of the codes the requests take, in capitals.
+ANSWER_COUNTRY_CODE_PATTERN = rf"^(?:{'|'.join(country_codes(allow_eu=True))})$"
+
+
+@extend_schema_field({"type": "string", "pattern": ANSWER_COUNTRY_CODE_PATTERN})
+class CountryCodeAnswerField(serializers.CharField):
+    """An ISO 3166-1 alpha-2 code (or EU, a storage's) in an answer."""
+
+
 class CompanyCodeField(serializers.CharField):
     """The `companyCode` naming a company the caller manages, in a write body. Its shape (three
     letters or digits) is declared for the schema, but judged by the lookup
@@ -112,10 +121,17 @@ class HttpUrlField(serializers.CharField):
     `is_http_url`, naming the field in its own refusal."""
 
 
-@extend_schema_field({"type": "string", "format": "uri"})
+@extend_schema_field(
+    {
+        "type": "string",
+        "pattern": "^(?:https?://.+)?$",
+        "description": "Absolute URL of the image; empty for a catalog item that has none.",
+    }
+)
 class ImageUrlField(serializers.CharField):
     """An image's URL in an answer: stored as a path (`/static/...`), answered absolute
-    (config.links). The selectors reading rows make it so themselves, with `absolute_url`."""
+    (config.links), or empty where none is stored (a catalog item's image is optional). The
+    selectors reading rows make it so themselves, with `absolute_url`."""
 
     def to_representation(self, value):
         return absolute_url(super().to_representation(value), url_base())

@@ -14,7 +14,8 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.core.handlers.wsgi import WSGIRequest
 from django.urls import Resolver404, resolve
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import (
     AuthenticationFailed,
@@ -32,13 +33,20 @@ from config.api.envelope import EnvelopeRenderer
 from config.api.fields import VendorField, make_strict
 from config.api.middleware import strip_trailing_slash
 from config.api.parsers import JSONBodyParser
-from config.api.schema import IDEMPOTENCY_KEY, ErrorEnvelopeSerializer
+from config.api.schema import ErrorEnvelopeSerializer
+from config.api.schema_hooks import IDEMPOTENCY_KEY
 from config.api.throttling import STATE_ATTRIBUTE
 from config.api.views import UnknownPathView, unknown_path_message
 from config.errors import ServiceError
 
 WELL_FORMED_KEY = re.compile(IDEMPOTENCY_KEY["schema"]["pattern"])
 INVALID_IDEMPOTENCY_KEY = "Invalid Idempotency-Key"
+
+
+@extend_schema_field({"type": ["object", "array", "string", "number", "boolean"]})
+class PayloadField(serializers.JSONField):
+    """Any JSON value (null too, as the field allows it): the schema names every type, as an
+    empty schema beside `null` would be a oneOf whose first branch matches anything."""
 
 
 class GatewayRequestSerializer(serializers.Serializer):
@@ -56,7 +64,7 @@ class GatewayRequestSerializer(serializers.Serializer):
     filters = serializers.DictField(
         required=False, default=dict, help_text="Read criteria, sent as the query string."
     )
-    data = serializers.JSONField(
+    data = PayloadField(
         required=False, allow_null=True, help_text="The write payload, sent as the body."
     )
 
@@ -78,13 +86,20 @@ class GatewayView(APIView):
     authentication_classes = []
     permission_classes = [AllowAny]
     throttle_classes = []
+    # Its success answers are any operation's: GatewayResult, an envelope of any data.
+    envelope_shape = "Gateway"
 
     @extend_schema(
         operation_id="gateway",
         **GATEWAY,
         request=GatewayRequestSerializer,
         responses={
-            200: OpenApiResponse(description="Exactly what the dispatched call answers."),
+            200: OpenApiResponse(
+                OpenApiTypes.ANY, description="Exactly what the dispatched call answers."
+            ),
+            201: OpenApiResponse(
+                OpenApiTypes.ANY, description="What a dispatched call that creates answers."
+            ),
             405: OpenApiResponse(
                 ErrorEnvelopeSerializer, description="The path does not take this verb."
             ),

@@ -2,9 +2,10 @@
 
 import re
 
+from drf_spectacular.drainage import warn
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema
-from drf_spectacular.plumbing import get_doc
+from drf_spectacular.plumbing import ResolvedComponent, get_doc
 from drf_spectacular.utils import OpenApiParameter, extend_schema_field
 from rest_framework import serializers
 
@@ -59,14 +60,21 @@ class ErrorEnvelopeSerializer(serializers.Serializer):
     error = serializers.CharField(help_text="HTTP status name, e.g. Bad Request")
     message = MessageField(help_text="Why the request was refused.")
     details = FieldErrorSerializer(many=True, required=False, help_text="On validation errors.")
-    envelop = serializers.ListField(
-        child=serializers.JSONField(),
-        required=False,
-        help_text="An empty array, on the errors of POST and GET /companies.",
-    )
 
     class Meta:
         ref_name = "ErrorEnvelope"
+
+
+class ErrorEnvelopeWithEnvelopSerializer(ErrorEnvelopeSerializer):
+    """The errors of the operations whose views set `errors_carry_envelop` (POST and GET
+    /companies): the interface shows them with an empty `envelop`."""
+
+    envelop = serializers.ListField(
+        child=serializers.JSONField(), max_length=0, help_text="Always an empty array."
+    )
+
+    class Meta:
+        ref_name = "ErrorEnvelopeWithEnvelop"
 
 
 UNAUTHORIZED = "Missing, unknown or revoked API key."
@@ -93,13 +101,40 @@ class EnvelopeAutoSchema(AutoSchema):
                 schema["maxItems"] = serializer.max_length
         return schema
 
+    def _map_basic_serializer(self, serializer, direction):
+        """A body's cross-field rules, which JSON Schema could state only as a `oneOf` that
+        the generated clients cannot carry (docs/decisions.md, The schema), are written into
+        the descriptions instead: its serializer's `Meta.one_of`, pairs of snake_case field
+        names and the rule that binds them (`Send exactly one of {fields}.`). A field the
+        service words its own refusal for when absent is still required in the schema when
+        the interface requires it: `Meta.schema_required`."""
+        schema = super()._map_basic_serializer(serializer, direction)
+        meta = getattr(serializer, "Meta", None)
+        if direction != "request" or meta is None:
+            return schema
+        for names, rule in getattr(meta, "one_of", ()):
+            text = rule.format(fields=" and ".join(f"`{camel_case(name)}`" for name in names))
+            for name in names:
+                field = schema["properties"][camel_case(name)]
+                field["description"] = " ".join(filter(None, [field.get("description"), text]))
+            schema["description"] = "\n\n".join(filter(None, [schema.get("description"), text]))
+        for name in getattr(meta, "schema_required", ()):
+            schema.setdefault("required", []).append(camel_case(name))
+        return schema
+
+    def error_serializer(self) -> type[ErrorEnvelopeSerializer]:
+        """The error envelope of this operation's refusals (every status, `default` too)."""
+        if getattr(self.view, "errors_carry_envelop", False):
+            return ErrorEnvelopeWithEnvelopSerializer
+        return ErrorEnvelopeSerializer
+
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
         for code, response in responses.items():
             if code.startswith("2"):
                 for media in response.get("content", {}).values():
-                    media["schema"] = self._success_envelope(int(code), media["schema"])
-        error_ref = self.resolve_serializer(ErrorEnvelopeSerializer, "response").ref
+                    media["schema"] = self._success_envelope(media["schema"])
+        error_ref = self.resolve_serializer(self.error_serializer(), "response").ref
         errors = {"401": UNAUTHORIZED}
         takes_input = self.method != "GET" or "{" in self.path or self.get_override_parameters()
         if takes_input:
@@ -115,17 +150,39 @@ class EnvelopeAutoSchema(AutoSchema):
                 response.setdefault("description", "")
         return responses
 
-    @staticmethod
-    def _success_envelope(status_code: int, data_schema: dict) -> dict:
-        return {
+    def _success_envelope(self, data_schema: dict) -> dict:
+        """The named envelope component of a success answer, shared by every operation (and
+        status) answering the same data: `<Shape>List` when `envelop` is an array of the
+        component `<Shape>`, `<Shape>Result` when it is one `<Shape>` object. Data of no
+        component of its own is named by its view's `envelope_shape`."""
+        shape = data_schema.get("items", {}) if data_schema.get("type") == "array" else data_schema
+        suffix = "List" if shape is not data_schema else "Result"
+        if "$ref" in shape:
+            name = shape["$ref"].rpartition("/")[2] + suffix
+        elif getattr(self.view, "envelope_shape", None):
+            name = self.view.envelope_shape + suffix
+        else:
+            raise ValueError(f"{self.method} {self.path}: name the envelope (envelope_shape)")
+        schema = {
             "type": "object",
             "required": ["statusCode", "message", "envelop"],
             "properties": {
-                "statusCode": {"type": "integer", "example": status_code},
+                "statusCode": {"type": "integer", "description": "The HTTP status, repeated."},
                 "message": {"type": "string", "example": SUCCESS_MESSAGE},
                 "envelop": data_schema,
             },
         }
+        component = ResolvedComponent(name, ResolvedComponent.SCHEMA, schema=schema, object=name)
+        if component in self.registry and self.registry[component].schema != schema:
+            warn(f"{name}: two envelopes of one name hold different data ({self.path})")
+        self.registry.register_on_missing(component)
+        return self.registry[component].ref
+
+
+def error_response(operation: dict, description: str) -> dict:
+    """A refusal of `operation`, in the error envelope all its refusals share (its 401's)."""
+    schema = operation["responses"]["401"]["content"]["application/json"]["schema"]
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
 # List criteria that, sent empty (`?countryCode=`), are no criterion (docs/decisions.md, Lists).
@@ -151,178 +208,4 @@ def camel_case_path_parameters(result, generator, request, public):
                     parameter["allowEmptyValue"] = True
         paths[path] = operations
     result["paths"] = paths
-    return result
-
-
-# config/api/throttling.py writes these; they are absent when the cache is down.
-RATE_LIMIT_HEADERS = {
-    "RateLimit-Limit": "Requests the budget this call counted against allows in its window.",
-    "RateLimit-Remaining": "Requests left in the window.",
-    "RateLimit-Reset": "Seconds until the oldest request counted leaves the window.",
-}
-RETRY_AFTER = "Seconds to wait before calling again (equal to RateLimit-Reset)."
-TOO_MANY_REQUESTS = (
-    "The request budget of the API client, or of the source address's failed authentications, "
-    "is spent."
-)
-
-
-def rate_limit_headers(result, generator, request, public):
-    """drf-spectacular postprocessing hook: every answer may carry the rate-limit headers (IETF
-    draft "RateLimit header fields for HTTP"), and every operation may answer 429 with
-    Retry-After."""
-    integer = {"type": "integer", "minimum": 0}
-    described = {**RATE_LIMIT_HEADERS, "Retry-After": RETRY_AFTER}
-    result.setdefault("components", {})["headers"] = {
-        name: {"description": description, "schema": integer}
-        for name, description in described.items()
-    }
-    error_ref = {"$ref": "#/components/schemas/ErrorEnvelope"}
-    for operations in result["paths"].values():
-        for operation in operations.values():
-            responses = operation.setdefault("responses", {})
-            responses.setdefault(
-                "429",
-                {
-                    "description": TOO_MANY_REQUESTS,
-                    "content": {"application/json": {"schema": error_ref}},
-                },
-            )
-            for code, response in responses.items():
-                names = [*RATE_LIMIT_HEADERS, *(["Retry-After"] if code == "429" else [])]
-                response.setdefault("headers", {}).update(
-                    {name: {"$ref": f"#/components/headers/{name}"} for name in names}
-                )
-    return result
-
-
-# What an answer gives the next call: the id of the record it made, for reading it (and, for
-# orders, changing it). Generated clients and Schemathesis' stateful tests follow them.
-LINKS = {
-    ("/employees", "post", "200"): {
-        "GetEmployee": ("employees_retrieve", "employeeId", "/envelop/id"),
-    },
-    ("/hardwares", "post", "201"): {
-        "GetHardware": ("hardwares_retrieve", "hardwareId", "/envelop/0/id"),
-    },
-    ("/movement_requests/onboarding", "post", "201"): {
-        "GetMovementRequest": ("movement_requests_retrieve", "movementRequestId", "/envelop/0/id"),
-    },
-    ("/movement_requests/offboarding", "post", "201"): {
-        "GetMovementRequest": ("movement_requests_retrieve", "movementRequestId", "/envelop/0/id"),
-    },
-    ("/orders/quote", "post", "201"): {
-        "GetOrder": ("orders_retrieve", "orderId", "/envelop/0/id"),
-        "SelectAlternative": ("orders_alternatives_select", "orderId", "/envelop/0/id"),
-        "RemoveLines": ("orders_hardware_requests_remove", "orderId", "/envelop/0/id"),
-    },
-}
-
-
-def response_links(result, generator, request, public):
-    """drf-spectacular postprocessing hook: OpenAPI links from each answer that makes a
-    record to the operations that take its id (LINKS)."""
-    for (path, method, status), links in LINKS.items():
-        response = result["paths"][path][method]["responses"][status]
-        response["links"] = {
-            name: {"operationId": operation, "parameters": {parameter: f"$response.body#{pointer}"}}
-            for name, (operation, parameter, pointer) in links.items()
-        }
-    return result
-
-
-# Text never holds a NUL character (DRF refuses it, PostgreSQL could not store it); text that
-# may not be blank holds more than white space (DRF trims it before judging).
-NO_NUL = "^[^\\u0000]*$"
-NOT_BLANK = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$"
-
-
-def text_without_nul(result, generator, request, public):
-    """drf-spectacular postprocessing hook: every free text a request sends (a string with no
-    pattern, format or enum of its own) says it holds no NUL character, and, where it may not
-    be blank, more than white space."""
-
-    def state(schema: dict) -> None:
-        if not isinstance(schema, dict):
-            return
-        if schema.get("type") == "string" and not {"pattern", "format", "enum"} & set(schema):
-            schema["pattern"] = NOT_BLANK if schema.get("minLength", 0) >= 1 else NO_NUL
-        for value in schema.values():
-            if isinstance(value, dict):
-                state(value)
-            elif isinstance(value, list):
-                for item in value:
-                    state(item)
-
-    for name, component in result["components"]["schemas"].items():
-        if name.endswith("Request"):
-            state(component)
-    for operations in result["paths"].values():
-        for operation in operations.values():
-            for parameter in operation.get("parameters", []):
-                state(parameter.get("schema"))
-    return result
-
-
-IDEMPOTENCY_KEY = {
-    "name": "Idempotency-Key",
-    "in": "header",
-    "required": False,
-    "description": (
-        "1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. "
-        "Sent again with the same request, the first answer comes back byte for byte with "
-        "`Idempotent-Replayed: true` and nothing runs again; with another request it is 422, "
-        "while the first is still running 409. A 5xx answer is not kept: the retry runs."
-    ),
-    "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[ -~]{1,255}$"},
-}
-IDEMPOTENCY_REFUSALS = {
-    "409": "A request with this Idempotency-Key is still being processed (or another conflict).",
-    "422": "Idempotency-Key has already been used for a different request.",
-}
-
-
-def idempotency_key_header(result, generator, request, public):
-    """drf-spectacular postprocessing hook: every POST and PATCH takes the optional
-    `Idempotency-Key` header (companies/api/idempotency.py) and may answer 409 and 422."""
-    error_ref = {"$ref": "#/components/schemas/ErrorEnvelope"}
-    # On POST /gateway the header is the dispatched call's: the gateway passes it on.
-    for operations in result["paths"].values():
-        for method, operation in operations.items():
-            if method not in ("post", "patch"):
-                continue
-            operation.setdefault("parameters", []).append(dict(IDEMPOTENCY_KEY))
-            responses = operation.setdefault("responses", {})
-            for code, description in IDEMPOTENCY_REFUSALS.items():
-                responses.setdefault(
-                    code,
-                    {
-                        "description": description,
-                        "content": {"application/json": {"schema": error_ref}},
-                    },
-                )
-    return result
-
-
-REQUEST_ID_HEADER = {
-    "description": (
-        "The request's id: the caller's own X-Request-ID when it is 1 to 128 printable ASCII "
-        "characters, else one made for it. It is on every log line of the request."
-    ),
-    "schema": {"type": "string", "minLength": 1, "maxLength": 128, "pattern": "^[ -~]{1,128}$"},
-}
-
-
-def request_id_header(result, generator, request, public):
-    """drf-spectacular postprocessing hook: every answer carries `X-Request-ID`
-    (config/request_ids.py)."""
-    result.setdefault("components", {}).setdefault("headers", {})["X-Request-ID"] = dict(
-        REQUEST_ID_HEADER
-    )
-    for operations in result["paths"].values():
-        for operation in operations.values():
-            for response in operation.get("responses", {}).values():
-                response.setdefault("headers", {})["X-Request-ID"] = {
-                    "$ref": "#/components/headers/X-Request-ID"
-                }
     return result

@@ -6,7 +6,13 @@ from stdnum.exceptions import InvalidChecksum
 from stdnum.exceptions import ValidationError as StdnumValidationError
 
 from config.api import serializers as api
-from config.api.fields import CompanyCodeField, CountryCodeField, ImageUrlField, email_field
+from config.api.fields import (
+    CompanyCodeField,
+    CountryCodeAnswerField,
+    CountryCodeField,
+    ImageUrlField,
+    email_field,
+)
 from config.specs import SPEC_KEYS
 from employees.models import Employee
 from employees.services import EmployeeDetails
@@ -98,6 +104,7 @@ class EmployeeUpsertSerializer(EmployeeInputSerializer):
 
 class EmployeeSerializer(api.ModelSerializer):
     company_id = serializers.UUIDField()
+    country_code = CountryCodeAnswerField()
 
     class Meta:
         model = Employee
@@ -138,10 +145,10 @@ class EmployeeHardwareSerializer(api.Serializer):
     serial_number = serializers.CharField()
     name = serializers.CharField()
     image = ImageUrlField()
-    ram = serializers.CharField(allow_null=True)
-    disk_space = serializers.CharField(allow_null=True)
-    display_size = serializers.CharField(allow_null=True)
-    processor = serializers.CharField(allow_null=True)
+    ram = serializers.CharField(required=False, help_text="Only when the item has it.")
+    disk_space = serializers.CharField(required=False, help_text="Only when the item has it.")
+    display_size = serializers.CharField(required=False, help_text="Only when the item has it.")
+    processor = serializers.CharField(required=False, help_text="Only when the item has it.")
     movement_requests = serializers.SerializerMethodField(method_name="get_movement_requests")
 
     def to_representation(self, instance):

@@ -4,11 +4,13 @@ from config.api import serializers as api
 from config.api.fields import (
     MAX_TEXT_LENGTH,
     CompanyCodeField,
+    CountryCodeAnswerField,
     CountryCodeField,
     ImageUrlField,
     email_field,
 )
-from hardware.choices import ITEM_TYPE_NAMES, Brand, CreatedThrough, HardwareStatus
+from hardware.api.fields import HardwareTypeNameField, ItemTypeChoiceField
+from hardware.choices import Brand, CreatedThrough, HardwareStatus
 
 
 class HardwareCreateSerializer(api.Serializer):
@@ -16,9 +18,7 @@ class HardwareCreateSerializer(api.Serializer):
     country_code = CountryCodeField(allow_eu=True)
     employee_profile_id = serializers.UUIDField(required=False)
     employee_email = email_field(required=False)
-    hardware_type = serializers.ChoiceField(
-        choices=ITEM_TYPE_NAMES, required=False, allow_null=True
-    )
+    hardware_type = ItemTypeChoiceField(required=False, allow_null=True)
     common_model_id = serializers.UUIDField(
         required=False,
         allow_null=True,
@@ -45,6 +45,16 @@ class HardwareCreateSerializer(api.Serializer):
     )
     cost_currency = serializers.RegexField(r"^[A-Z]{3}$", required=False, default="USD")
 
+    class Meta:
+        # Stated in the schema's descriptions (config.api.schema, EnvelopeAutoSchema).
+        one_of = [
+            (
+                ("employee_profile_id", "employee_email"),
+                "Send at most one of {fields}: with neither, the item goes to storage.",
+            ),
+            (("hardware_type", "common_model_id"), "Send exactly one of {fields}."),
+        ]
+
 
 # The shapes of the answers: the schema describes them, and hardware.selectors (and logistics',
 # for movement requests) reads their fields as plain rows (config.api.shapes), each from the
@@ -60,7 +70,7 @@ class EmployeeProfileSerializer(api.Serializer):
 
 class StorageRefSerializer(api.Serializer):
     id = serializers.UUIDField()
-    country_code = serializers.CharField()
+    country_code = CountryCodeAnswerField()
 
 
 class NamedRefSerializer(api.Serializer):
@@ -69,7 +79,7 @@ class NamedRefSerializer(api.Serializer):
 
 
 class HardwareTypeRefSerializer(api.Serializer):
-    name = serializers.CharField()
+    name = HardwareTypeNameField()
     image = ImageUrlField()
 
 
@@ -100,7 +110,7 @@ class MovementEmployeeRefSerializer(api.Serializer):
     id = serializers.UUIDField()
     first_name = serializers.CharField()
     last_name = serializers.CharField()
-    country_code = serializers.CharField()
+    country_code = CountryCodeAnswerField()
 
 
 class RequesterSerializer(api.Serializer):
@@ -143,7 +153,7 @@ class HardwareSummarySerializer(api.Serializer):
 
 class HardwareSerializer(HardwareSummarySerializer):
     date_bought = serializers.DateTimeField(allow_null=True)
-    country_code = serializers.CharField()
+    country_code = CountryCodeAnswerField()
     status = serializers.ChoiceField(choices=HardwareStatus.choices)
     new_hardware = serializers.BooleanField()
     external_reference = serializers.CharField(allow_null=True)

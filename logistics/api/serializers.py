@@ -4,10 +4,10 @@ from rest_framework import serializers
 
 from companies.api.serializers import CompanyCreateSerializer
 from config.api import serializers as api
-from config.api.fields import MAX_TEXT_LENGTH, CompanyCodeField, email_field
+from config.api.fields import MAX_TEXT_LENGTH, CompanyCodeField, CountryCodeAnswerField, email_field
 from employees.api.serializers import EmployeeInputSerializer
+from hardware.api.fields import ItemTypeChoiceField
 from hardware.api.serializers import HardwareSummarySerializer, StorageRefSerializer
-from hardware.choices import ITEM_TYPE_NAMES
 from hardware.services import HardwareSpec
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
 
@@ -42,6 +42,10 @@ class OnboardingSerializer(api.Serializer):
     expected_date = serializers.DateField(required=False, allow_null=True)
     employee_email = email_field(required=False)
     employee = MovementEmployeeSerializer(required=False)
+
+    class Meta:
+        # Stated in the schema's descriptions (config.api.schema, EnvelopeAutoSchema).
+        one_of = [(("employee_email", "employee"), "Send exactly one of {fields}.")]
 
     def validate(self, attrs):
         refused = {
@@ -93,14 +97,15 @@ class NewHardwareSerializer(api.Serializer):
         max_length=MAX_TEXT_LENGTH, required=False, allow_null=True, allow_blank=True
     )
     date_bought = DateTimeWithTimeField()
-    hardware_type = serializers.ChoiceField(
-        choices=ITEM_TYPE_NAMES, required=False, allow_null=True
-    )
+    hardware_type = ItemTypeChoiceField(required=False, allow_null=True)
     common_model_id = serializers.UUIDField(
         required=False, allow_null=True, help_text="A catalog item id, instead of hardwareType."
     )
     new_hardware = serializers.BooleanField(required=False, default=True)
     external_reference = serializers.CharField(max_length=200, required=False, allow_null=True)
+
+    class Meta:
+        one_of = [(("hardware_type", "common_model_id"), "Send exactly one of {fields}.")]
 
     def to_internal_value(self, data):
         # Unknown fields are dropped before `validate` sees them, so these are looked for here.
@@ -161,6 +166,12 @@ class OffboardingSerializer(api.Serializer):
     expected_date = serializers.DateField(required=False, allow_null=True)
     hardwares = OffboardingHardwaresSerializer()
 
+    class Meta:
+        one_of = [
+            (("company_code", "company"), "Send exactly one of {fields}."),
+            (("employee_email", "employee"), "Send exactly one of {fields}."),
+        ]
+
     def validate(self, attrs):
         errors = {}
         if "company_code" in attrs and "company" in attrs:
@@ -182,7 +193,7 @@ class MovementPersonSerializer(api.Serializer):
     id = serializers.UUIDField()
     first_name = serializers.CharField()
     last_name = serializers.CharField()
-    country_code = serializers.CharField()
+    country_code = CountryCodeAnswerField()
     email = serializers.EmailField()
     address = serializers.CharField()
     address_extra_info = serializers.CharField(allow_null=True)

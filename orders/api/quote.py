@@ -16,6 +16,7 @@ from config.api.fields import (
     email_field,
 )
 from employees.api.serializers import EmployeeInputSerializer, PhoneNumberField, employee_details
+from hardware.api.fields import HardwareTypeNameField
 from hardware.choices import Brand
 from orders import services
 from orders.api import docs
@@ -61,10 +62,14 @@ class QuoteLineSerializer(api.Serializer):
         help_text="A catalog item of the order's country. With it only amount is required; "
         "type, brand, model, specs, image and price come from the catalog.",
     )
-    hardware_type = optional_text(
+    # Judged by the service, which names an unknown type in its refusal.
+    hardware_type = HardwareTypeNameField(
+        required=False,
+        allow_null=True,
+        allow_blank=True,
         max_length=50,
         help_text="Required without catalogModelId: MACBOOK, PC, EXTENDED_WARRANTY_MAC, "
-        "EXTENDED_WARRANTY_WINDOWS or another registered type (MOUSE, MONITOR, ...).",
+        "EXTENDED_WARRANTY_WINDOWS or another type (MOUSE, MONITOR, ...).",
     )
     brand = serializers.ChoiceField(
         choices=Brand.choices, required=False, allow_null=True, allow_blank=True
@@ -131,6 +136,16 @@ class QuoteSerializer(api.Serializer):
         required=False,
         default=list,
     )
+
+    class Meta:
+        # Stated in the schema's descriptions (config.api.schema, EnvelopeAutoSchema).
+        one_of = [
+            (("company_code", "company"), "Send exactly one of {fields}."),
+            (
+                ("employee_email", "employee"),
+                "With sendTo EMPLOYEE, send exactly one of {fields}.",
+            ),
+        ]
 
     def to_quote(self) -> tuple[CompanyDetails | None, services.Quote]:
         """The inline company (None when the body names one by companyCode) and the quote."""

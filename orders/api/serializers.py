@@ -4,7 +4,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.api import serializers as api
-from config.api.fields import CompanyCodeField, ImageUrlField
+from config.api.fields import CompanyCodeField, CountryCodeAnswerField, ImageUrlField
+from hardware.api.fields import HardwareTypeNameField
 from orders.choices import OrderStatus, SendTo
 
 # The shapes of the answers: the schema describes them, and orders.selectors reads their fields
@@ -19,7 +20,7 @@ class OrderEmployeeSerializer(api.Serializer):
     phone = serializers.CharField(allow_null=True)
     government_dni = serializers.CharField(allow_null=True)
     city = serializers.CharField(allow_null=True)
-    country_code = serializers.CharField()
+    country_code = CountryCodeAnswerField()
     address = serializers.CharField()
     address_extra_info = serializers.CharField(allow_null=True)
     post_code = serializers.CharField()
@@ -39,7 +40,7 @@ class LineFieldsSerializer(api.Serializer):
     manufacturer_part_number = serializers.CharField(allow_null=True)
     brand = serializers.CharField(allow_null=True)
     model = serializers.CharField(allow_null=True)
-    hardware_type = serializers.CharField()
+    hardware_type = HardwareTypeNameField()
     ram = serializers.CharField(required=False, help_text="Only when the line has it.")
     disk_space = serializers.CharField(required=False, help_text="Only when the line has it.")
     display_size = serializers.CharField(required=False, help_text="Only when the line has it.")
@@ -75,7 +76,7 @@ class CreatedHardwareSerializer(api.Serializer):
     description = serializers.CharField(allow_null=True)
     serial_number = serializers.CharField()
     name = serializers.CharField()
-    hardware_type = serializers.CharField(source="hardware_type.name")
+    hardware_type = HardwareTypeNameField(source="hardware_type.name")
     ram = serializers.CharField(required=False, help_text="Only when the item has it.")
     disk_space = serializers.CharField(required=False, help_text="Only when the item has it.")
     display_size = serializers.CharField(required=False, help_text="Only when the item has it.")
@@ -88,7 +89,7 @@ class CreatedHardwareSerializer(api.Serializer):
 class ResellerSerializer(api.Serializer):
     id = serializers.UUIDField()
     code = serializers.CharField()
-    country_code = serializers.CharField()
+    country_code = CountryCodeAnswerField()
 
 
 class OrderSerializer(api.Serializer):
@@ -104,7 +105,7 @@ class OrderSerializer(api.Serializer):
     local_invoice = serializers.BooleanField()
     tracking_link = serializers.CharField(allow_null=True)
     tracking_code = serializers.CharField(allow_null=True)
-    country_code = serializers.CharField()
+    country_code = CountryCodeAnswerField()
     send_to = serializers.ChoiceField(choices=SendTo.choices)
     currency = serializers.CharField()
     date_completed = serializers.DateTimeField(allow_null=True)
@@ -174,10 +175,14 @@ class AsSentField(serializers.Field):
         return value
 
 
+@extend_schema_field({"type": "string", "format": "uuid"})
+class LineIdField(serializers.CharField):
+    """A line's id: a UUID in the schema; any other text is passed on to the service, which
+    names it among the ids not found in the order."""
+
+
 class LineRemovalSerializer(api.Serializer):
-    hardware_request_id = serializers.CharField(
-        max_length=36, help_text="The id of a line of the order (a UUID)."
-    )
+    hardware_request_id = LineIdField(max_length=36, help_text="The id of a line of the order.")
     amount = AsSentField(
         required=False,
         allow_null=True,
@@ -188,6 +193,10 @@ class LineRemovalSerializer(api.Serializer):
 
 
 class LinesRemoveSerializer(api.Serializer):
+    class Meta:
+        # The interface requires it; the service words its absence itself.
+        schema_required = ["hardware_requests"]
+
     company_code = CompanyCodeField(help_text="The company the order belongs to.")
     # Emptiness is refused by the service, with the interface's message.
     # A ListField, not many=True: DRF would pass allow_null on to every entry, and a null

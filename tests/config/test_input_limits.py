@@ -221,7 +221,7 @@ def test_the_schema_states_the_bounds_and_shapes_of_the_inputs(anonymous):
     assert field("HardwareCreateRequest", "description")["maxLength"] == 2000
     assert field("QuoteLineRequest", "notes")["maxLength"] == 2000
     assert {"minimum": 1, "maximum": 1000}.items() <= field("QuoteLineRequest", "amount").items()
-    assert field("PatchedLinesRemoveRequest", "hardwareRequests")["maxItems"] == 200
+    assert field("LinesRemoveRequest", "hardwareRequests")["maxItems"] == 200
     assert field("LineRemovalRequest", "amount")["minimum"] == 1
     assert field("CompanyCreateRequest", "webhookUrl")["pattern"] == HTTP_URL_PATTERN
     assert {"minItems": 1, "maxItems": 200}.items() <= field("QuoteRequest", "hardwares").items()

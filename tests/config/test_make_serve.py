@@ -5,7 +5,6 @@ gunicorn with a key, and delivers a webhook through its own worker. Then everyth
 started is stopped, whatever happened."""
 
 import contextlib
-import http.client
 import json
 import os
 import signal
@@ -21,6 +20,7 @@ from django.conf import settings
 
 from tests.conftest import make_caller
 from tests.receivers import Receiver
+from tests.schema_check import CheckedHTTPConnection
 from tests.servers import GUNICORN_VARIABLES, REPO, database_url, free_port
 
 # Its own Redis database on the suite's server (as scripts/contract-check takes 14): the broker
@@ -84,7 +84,7 @@ class Serve:
         )
 
     def request(self, method: str, path: str, body=None, key: str | None = None):
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        connection = CheckedHTTPConnection("127.0.0.1", self.port, timeout=10)
         headers = {"Content-Type": "application/json"}
         if key:
             headers["Authorization"] = f"Bearer {key}"

@@ -21,11 +21,15 @@ def test_the_schema_is_served_as_json_with_envelopes_and_both_auth_schemes(anony
         "apiKeyAuth": {"type": "apiKey", "in": "header", "name": "X-API-Key"},
     }
     listing = schema["paths"]["/companies"]["get"]["responses"]
-    success = listing["200"]["content"]["application/json"]["schema"]
+    assert listing["200"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/CompanyList"
+    }
+    success = schema["components"]["schemas"]["CompanyList"]
     assert success["required"] == ["statusCode", "message", "envelop"]
     assert success["properties"]["envelop"]["items"] == {"$ref": "#/components/schemas/Company"}
+    # The interface shows `envelop: []` on the errors of the company list and creation.
     assert listing["401"]["content"]["application/json"]["schema"] == {
-        "$ref": "#/components/schemas/ErrorEnvelope"
+        "$ref": "#/components/schemas/ErrorEnvelopeWithEnvelop"
     }
     company_fields = schema["components"]["schemas"]["Company"]["properties"]
     assert {"companyCode", "abmCode", "webhookUrl", "companySource", "createdAt"} <= set(
@@ -110,7 +114,7 @@ def test_every_answer_documents_the_rate_limit_headers_and_429_its_retry_after(a
             for code, response in responses.items():
                 expected = budget | ({"Retry-After"} if code == "429" else set())
                 assert expected <= set(response.get("headers", {})), (method, path, code)
-    too_many = schema["paths"]["/companies"]["get"]["responses"]["429"]
+    too_many = schema["paths"]["/orders"]["get"]["responses"]["429"]
     assert too_many["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/ErrorEnvelope"
     }
@@ -186,8 +190,10 @@ def test_the_event_feed_documents_its_criteria_paging_and_link_header(anonymous)
     assert query["cursor"]["schema"]["maxLength"] == 512
     assert query["since"]["schema"] == {"type": "string", "format": "date-time"}
     assert "Link" in feed["responses"]["200"]["headers"]
-    envelop = feed["responses"]["200"]["content"]["application/json"]["schema"]["properties"]
-    assert envelop["envelop"]["items"] == {"$ref": "#/components/schemas/Event"}
+    envelope = feed["responses"]["200"]["content"]["application/json"]["schema"]
+    assert envelope == {"$ref": "#/components/schemas/EventList"}
+    envelop = schema["components"]["schemas"]["EventList"]["properties"]["envelop"]
+    assert envelop["items"] == {"$ref": "#/components/schemas/Event"}
     operations = {
         operation["operationId"]: operation
         for path in ("/events/{eventId}", "/events/{eventId}/redeliver")
