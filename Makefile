@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 
-.PHONY: install run serve test lint schema contract scale clients
+.PHONY: install run serve test lint schema contract scale
 
 install: $(INSTALLED)
 
@@ -55,6 +55,7 @@ scale: install
 # The typed clients, written from the schema (clients/generate): the Python package in
 # clients/python, the TypeScript types in clients/typescript, checked with tsc --strict.
 NODE_TOOLS := clients/typescript/node_modules/.package-lock.json
+.PHONY: clients
 clients: install $(NODE_TOOLS)
 	clients/generate
 
