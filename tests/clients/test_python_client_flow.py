@@ -4,11 +4,12 @@ movements), through the client's typed functions only, every answer parsed into 
 
 Parsing must be complete: a field the server sends that the schema does not declare, or a nested
 object the client could not parse (it then keeps the raw dict), fails the step that got it.
-Envelope classes are not named here: their names follow the schema's components, which may
-change; the fields reached through them (`parsed.envelop[0].id`) are the interface's.
+The success envelopes' classes are not named here: their names follow the schema's components,
+which may change; the fields reached through them (`parsed.envelop[0].id`) are the interface's.
 """
 
 import re
+from collections.abc import Iterator
 from typing import NamedTuple
 from uuid import uuid4
 
@@ -68,6 +69,7 @@ def envelope(response: Response, status: int):
     parsed = response.parsed
     assert parsed is not None and not isinstance(parsed, ErrorEnvelope), response.content
     assert (parsed.status_code, parsed.message) == (status, "Request successful")
+    assert parsed.additional_properties == {}  # the envelope's own keys are all declared
     return parsed
 
 
@@ -86,7 +88,7 @@ class Served(NamedTuple):
 
 
 @pytest.fixture
-def served() -> Served:
+def served() -> Iterator[Served]:
     """A live server on the test database, and a new API client with its key."""
     api_client = ApiClientFactory()
     server = Gunicorn(settings.DATABASES["default"], GUNICORN_WORKERS="1")
