@@ -9,7 +9,8 @@ INSTALLED := $(VENV)/.installed
 
 install: $(INSTALLED)
 
-# Reinstalls only when the dependencies change.
+# Reinstalls only when the dependencies change. The generated Python client (clients/python) is
+# installed too: the tests call a live server with it.
 $(INSTALLED): pyproject.toml
 	@python=$$(for candidate in python3.13 python3.12 python3.11 python3; do \
 	    if command -v $$candidate >/dev/null 2>&1 && $$candidate -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then \
@@ -18,6 +19,7 @@ $(INSTALLED): pyproject.toml
 	  [ -x $(BIN)/python ] || $$python -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	$(BIN)/python -m pip install --quiet -e clients/python
 	@touch $(INSTALLED)
 
 run: install
@@ -62,3 +64,15 @@ contract: install
 # and Redis, 200 mixed writes, a worker killed mid-run; any broken promise fails it.
 scale: install
 	scripts/with-test-services $(BIN)/python bench/scale.py
+
+# The typed clients, written from the schema (clients/generate): the Python package in
+# clients/python, the TypeScript types in clients/typescript, checked with tsc --strict.
+NODE_TOOLS := clients/typescript/node_modules/.package-lock.json
+.PHONY: clients
+clients: install $(NODE_TOOLS)
+	clients/generate
+
+# The TypeScript tools, as locked in clients/typescript/package-lock.json.
+$(NODE_TOOLS): clients/typescript/package-lock.json
+	npm ci --prefix clients/typescript --no-audit --no-fund
+	@touch $@

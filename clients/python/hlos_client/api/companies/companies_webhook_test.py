@@ -1,0 +1,228 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.companies_webhook_test_response_200 import CompaniesWebhookTestResponse200
+from ...models.error_envelope import ErrorEnvelope
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    company_code: str,
+    *,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/companies/{company_code}/webhook-test".format(
+            company_code=quote(str(company_code), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> CompaniesWebhookTestResponse200 | ErrorEnvelope | None:
+    if response.status_code == 200:
+        response_200 = CompaniesWebhookTestResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = ErrorEnvelope.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[CompaniesWebhookTestResponse200 | ErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    company_code: str,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[CompaniesWebhookTestResponse200 | ErrorEnvelope]:
+    """Send a signed test event to the company's webhookUrl
+
+     Records a `webhook.test` event, whose `data` is `{companyCode, webhookUrl}`, and hands it to the
+    webhook workers at once: it is signed, delivered and retried like every event, and listed in `GET
+    /events`. Answers the event as `GET /events/{eventId}` shows it (its `id` is the `webhook-id` the
+    receiver gets). 400 `Company has no webhookUrl` when none is set (set one with `PATCH
+    /companies/{companyCode}`); 404 `Company not found` for a company this API client does not manage.
+
+    Args:
+        company_code (str):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CompaniesWebhookTestResponse200 | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        company_code=company_code,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    company_code: str,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+) -> CompaniesWebhookTestResponse200 | ErrorEnvelope | None:
+    """Send a signed test event to the company's webhookUrl
+
+     Records a `webhook.test` event, whose `data` is `{companyCode, webhookUrl}`, and hands it to the
+    webhook workers at once: it is signed, delivered and retried like every event, and listed in `GET
+    /events`. Answers the event as `GET /events/{eventId}` shows it (its `id` is the `webhook-id` the
+    receiver gets). 400 `Company has no webhookUrl` when none is set (set one with `PATCH
+    /companies/{companyCode}`); 404 `Company not found` for a company this API client does not manage.
+
+    Args:
+        company_code (str):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CompaniesWebhookTestResponse200 | ErrorEnvelope
+    """
+
+    return sync_detailed(
+        company_code=company_code,
+        client=client,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    company_code: str,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[CompaniesWebhookTestResponse200 | ErrorEnvelope]:
+    """Send a signed test event to the company's webhookUrl
+
+     Records a `webhook.test` event, whose `data` is `{companyCode, webhookUrl}`, and hands it to the
+    webhook workers at once: it is signed, delivered and retried like every event, and listed in `GET
+    /events`. Answers the event as `GET /events/{eventId}` shows it (its `id` is the `webhook-id` the
+    receiver gets). 400 `Company has no webhookUrl` when none is set (set one with `PATCH
+    /companies/{companyCode}`); 404 `Company not found` for a company this API client does not manage.
+
+    Args:
+        company_code (str):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CompaniesWebhookTestResponse200 | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        company_code=company_code,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    company_code: str,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+) -> CompaniesWebhookTestResponse200 | ErrorEnvelope | None:
+    """Send a signed test event to the company's webhookUrl
+
+     Records a `webhook.test` event, whose `data` is `{companyCode, webhookUrl}`, and hands it to the
+    webhook workers at once: it is signed, delivered and retried like every event, and listed in `GET
+    /events`. Answers the event as `GET /events/{eventId}` shows it (its `id` is the `webhook-id` the
+    receiver gets). 400 `Company has no webhookUrl` when none is set (set one with `PATCH
+    /companies/{companyCode}`); 404 `Company not found` for a company this API client does not manage.
+
+    Args:
+        company_code (str):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CompaniesWebhookTestResponse200 | ErrorEnvelope
+    """
+
+    return (
+        await asyncio_detailed(
+            company_code=company_code,
+            client=client,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

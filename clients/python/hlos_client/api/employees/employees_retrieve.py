@@ -1,0 +1,218 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.employees_retrieve_response_200 import EmployeesRetrieveResponse200
+from ...models.error_envelope import ErrorEnvelope
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    employee_id: UUID,
+    *,
+    company_code: str,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["companyCode"] = company_code
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/employees/{employee_id}".format(
+            employee_id=quote(str(employee_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> EmployeesRetrieveResponse200 | ErrorEnvelope | None:
+    if response.status_code == 200:
+        response_200 = EmployeesRetrieveResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[EmployeesRetrieveResponse200 | ErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    employee_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    company_code: str,
+) -> Response[EmployeesRetrieveResponse200 | ErrorEnvelope]:
+    """Get one employee with their hardware
+
+     The employee with the company's name and the items they hold, each with its movement requests.
+
+    Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
+    client does not manage; 400 `Invalid employee ID format`; 404 `Employee not found`.
+
+    Args:
+        employee_id (UUID):
+        company_code (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EmployeesRetrieveResponse200 | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        employee_id=employee_id,
+        company_code=company_code,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    employee_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    company_code: str,
+) -> EmployeesRetrieveResponse200 | ErrorEnvelope | None:
+    """Get one employee with their hardware
+
+     The employee with the company's name and the items they hold, each with its movement requests.
+
+    Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
+    client does not manage; 400 `Invalid employee ID format`; 404 `Employee not found`.
+
+    Args:
+        employee_id (UUID):
+        company_code (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EmployeesRetrieveResponse200 | ErrorEnvelope
+    """
+
+    return sync_detailed(
+        employee_id=employee_id,
+        client=client,
+        company_code=company_code,
+    ).parsed
+
+
+async def asyncio_detailed(
+    employee_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    company_code: str,
+) -> Response[EmployeesRetrieveResponse200 | ErrorEnvelope]:
+    """Get one employee with their hardware
+
+     The employee with the company's name and the items they hold, each with its movement requests.
+
+    Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
+    client does not manage; 400 `Invalid employee ID format`; 404 `Employee not found`.
+
+    Args:
+        employee_id (UUID):
+        company_code (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EmployeesRetrieveResponse200 | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        employee_id=employee_id,
+        company_code=company_code,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    employee_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    company_code: str,
+) -> EmployeesRetrieveResponse200 | ErrorEnvelope | None:
+    """Get one employee with their hardware
+
+     The employee with the company's name and the items they hold, each with its movement requests.
+
+    Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
+    client does not manage; 400 `Invalid employee ID format`; 404 `Employee not found`.
+
+    Args:
+        employee_id (UUID):
+        company_code (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EmployeesRetrieveResponse200 | ErrorEnvelope
+    """
+
+    return (
+        await asyncio_detailed(
+            employee_id=employee_id,
+            client=client,
+            company_code=company_code,
+        )
+    ).parsed

@@ -1,0 +1,278 @@
+import datetime
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_envelope import ErrorEnvelope
+from ...models.movement_requests_list_response_200 import MovementRequestsListResponse200
+from ...models.movement_requests_list_type import MovementRequestsListType
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    company_code: str,
+    cursor: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    type_: MovementRequestsListType | Unset = UNSET,
+    updated_since: datetime.datetime | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["companyCode"] = company_code
+
+    params["cursor"] = cursor
+
+    params["limit"] = limit
+
+    json_type_: str | Unset = UNSET
+    if not isinstance(type_, Unset):
+        json_type_ = type_.value
+
+    params["type"] = json_type_
+
+    json_updated_since: str | Unset = UNSET
+    if not isinstance(updated_since, Unset):
+        json_updated_since = updated_since.isoformat()
+    params["updatedSince"] = json_updated_since
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/movement_requests",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | MovementRequestsListResponse200 | None:
+    if response.status_code == 200:
+        response_200 = MovementRequestsListResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | MovementRequestsListResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    company_code: str,
+    cursor: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    type_: MovementRequestsListType | Unset = UNSET,
+    updated_since: datetime.datetime | Unset = UNSET,
+) -> Response[ErrorEnvelope | MovementRequestsListResponse200]:
+    """List the company's movement requests
+
+     The company's movement requests, completed and pending, newest first, with their status history
+    (entries without id). `type` narrows them to ONBOARDING, OFFBOARDING or OFF_ON; `updatedSince`,
+    `limit` and `cursor` sync them a page at a time.
+
+    Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid Company code`; 400 `Invalid type:
+    expected ONBOARDING, OFFBOARDING or OFF_ON`.
+
+    Args:
+        company_code (str):
+        cursor (str | Unset):
+        limit (int | Unset):
+        type_ (MovementRequestsListType | Unset):
+        updated_since (datetime.datetime | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | MovementRequestsListResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        company_code=company_code,
+        cursor=cursor,
+        limit=limit,
+        type_=type_,
+        updated_since=updated_since,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    company_code: str,
+    cursor: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    type_: MovementRequestsListType | Unset = UNSET,
+    updated_since: datetime.datetime | Unset = UNSET,
+) -> ErrorEnvelope | MovementRequestsListResponse200 | None:
+    """List the company's movement requests
+
+     The company's movement requests, completed and pending, newest first, with their status history
+    (entries without id). `type` narrows them to ONBOARDING, OFFBOARDING or OFF_ON; `updatedSince`,
+    `limit` and `cursor` sync them a page at a time.
+
+    Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid Company code`; 400 `Invalid type:
+    expected ONBOARDING, OFFBOARDING or OFF_ON`.
+
+    Args:
+        company_code (str):
+        cursor (str | Unset):
+        limit (int | Unset):
+        type_ (MovementRequestsListType | Unset):
+        updated_since (datetime.datetime | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | MovementRequestsListResponse200
+    """
+
+    return sync_detailed(
+        client=client,
+        company_code=company_code,
+        cursor=cursor,
+        limit=limit,
+        type_=type_,
+        updated_since=updated_since,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    company_code: str,
+    cursor: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    type_: MovementRequestsListType | Unset = UNSET,
+    updated_since: datetime.datetime | Unset = UNSET,
+) -> Response[ErrorEnvelope | MovementRequestsListResponse200]:
+    """List the company's movement requests
+
+     The company's movement requests, completed and pending, newest first, with their status history
+    (entries without id). `type` narrows them to ONBOARDING, OFFBOARDING or OFF_ON; `updatedSince`,
+    `limit` and `cursor` sync them a page at a time.
+
+    Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid Company code`; 400 `Invalid type:
+    expected ONBOARDING, OFFBOARDING or OFF_ON`.
+
+    Args:
+        company_code (str):
+        cursor (str | Unset):
+        limit (int | Unset):
+        type_ (MovementRequestsListType | Unset):
+        updated_since (datetime.datetime | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | MovementRequestsListResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        company_code=company_code,
+        cursor=cursor,
+        limit=limit,
+        type_=type_,
+        updated_since=updated_since,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    company_code: str,
+    cursor: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    type_: MovementRequestsListType | Unset = UNSET,
+    updated_since: datetime.datetime | Unset = UNSET,
+) -> ErrorEnvelope | MovementRequestsListResponse200 | None:
+    """List the company's movement requests
+
+     The company's movement requests, completed and pending, newest first, with their status history
+    (entries without id). `type` narrows them to ONBOARDING, OFFBOARDING or OFF_ON; `updatedSince`,
+    `limit` and `cursor` sync them a page at a time.
+
+    Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid Company code`; 400 `Invalid type:
+    expected ONBOARDING, OFFBOARDING or OFF_ON`.
+
+    Args:
+        company_code (str):
+        cursor (str | Unset):
+        limit (int | Unset):
+        type_ (MovementRequestsListType | Unset):
+        updated_since (datetime.datetime | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | MovementRequestsListResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            company_code=company_code,
+            cursor=cursor,
+            limit=limit,
+            type_=type_,
+            updated_since=updated_since,
+        )
+    ).parsed

@@ -1,0 +1,280 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.alternative_select_request import AlternativeSelectRequest
+from ...models.error_envelope import ErrorEnvelope
+from ...models.orders_alternatives_select_response_200 import OrdersAlternativesSelectResponse200
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    order_id: UUID,
+    *,
+    body: AlternativeSelectRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/orders/{order_id}/hardware-alternatives/select".format(
+            order_id=quote(str(order_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | OrdersAlternativesSelectResponse200 | None:
+    if response.status_code == 200:
+        response_200 = OrdersAlternativesSelectResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = ErrorEnvelope.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | OrdersAlternativesSelectResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    order_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: AlternativeSelectRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | OrdersAlternativesSelectResponse200]:
+    """Choose a line's alternative candidate
+
+     Selects the candidate to order within an alternative group of a PENDING or QUOTED order; the
+    candidate ids are in `hardwares[].alternativeGroup.candidates[].id` of `GET /orders/{orderId}`. Only
+    the selection changes (`selectedId` and the `isSelected` flags): no candidate is created or removed.
+    Answers the updated order.
+
+    Refusals (validation messages as an array): 400 `hardwareRequestId should not be empty`; 400
+    `Hardware request does not belong to this order`; 400 `Hardware request is not part of an
+    alternative group`; 400 `Alternatives can only be modified when order is in PENDING or QUOTED
+    status`; 400 `Invalid order ID format`; 400 `Missing required field: companyCode`; 400 `Invalid
+    company code` for a code this API client does not manage; 403 `Order request does not belong to this
+    company` (another company of this API client); 404 `Order request not found`; 404 `Hardware request
+    not found`.
+
+    Args:
+        order_id (UUID):
+        idempotency_key (str | Unset):
+        body (AlternativeSelectRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | OrdersAlternativesSelectResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        order_id=order_id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    order_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: AlternativeSelectRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> ErrorEnvelope | OrdersAlternativesSelectResponse200 | None:
+    """Choose a line's alternative candidate
+
+     Selects the candidate to order within an alternative group of a PENDING or QUOTED order; the
+    candidate ids are in `hardwares[].alternativeGroup.candidates[].id` of `GET /orders/{orderId}`. Only
+    the selection changes (`selectedId` and the `isSelected` flags): no candidate is created or removed.
+    Answers the updated order.
+
+    Refusals (validation messages as an array): 400 `hardwareRequestId should not be empty`; 400
+    `Hardware request does not belong to this order`; 400 `Hardware request is not part of an
+    alternative group`; 400 `Alternatives can only be modified when order is in PENDING or QUOTED
+    status`; 400 `Invalid order ID format`; 400 `Missing required field: companyCode`; 400 `Invalid
+    company code` for a code this API client does not manage; 403 `Order request does not belong to this
+    company` (another company of this API client); 404 `Order request not found`; 404 `Hardware request
+    not found`.
+
+    Args:
+        order_id (UUID):
+        idempotency_key (str | Unset):
+        body (AlternativeSelectRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | OrdersAlternativesSelectResponse200
+    """
+
+    return sync_detailed(
+        order_id=order_id,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    order_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: AlternativeSelectRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | OrdersAlternativesSelectResponse200]:
+    """Choose a line's alternative candidate
+
+     Selects the candidate to order within an alternative group of a PENDING or QUOTED order; the
+    candidate ids are in `hardwares[].alternativeGroup.candidates[].id` of `GET /orders/{orderId}`. Only
+    the selection changes (`selectedId` and the `isSelected` flags): no candidate is created or removed.
+    Answers the updated order.
+
+    Refusals (validation messages as an array): 400 `hardwareRequestId should not be empty`; 400
+    `Hardware request does not belong to this order`; 400 `Hardware request is not part of an
+    alternative group`; 400 `Alternatives can only be modified when order is in PENDING or QUOTED
+    status`; 400 `Invalid order ID format`; 400 `Missing required field: companyCode`; 400 `Invalid
+    company code` for a code this API client does not manage; 403 `Order request does not belong to this
+    company` (another company of this API client); 404 `Order request not found`; 404 `Hardware request
+    not found`.
+
+    Args:
+        order_id (UUID):
+        idempotency_key (str | Unset):
+        body (AlternativeSelectRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | OrdersAlternativesSelectResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        order_id=order_id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    order_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: AlternativeSelectRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> ErrorEnvelope | OrdersAlternativesSelectResponse200 | None:
+    """Choose a line's alternative candidate
+
+     Selects the candidate to order within an alternative group of a PENDING or QUOTED order; the
+    candidate ids are in `hardwares[].alternativeGroup.candidates[].id` of `GET /orders/{orderId}`. Only
+    the selection changes (`selectedId` and the `isSelected` flags): no candidate is created or removed.
+    Answers the updated order.
+
+    Refusals (validation messages as an array): 400 `hardwareRequestId should not be empty`; 400
+    `Hardware request does not belong to this order`; 400 `Hardware request is not part of an
+    alternative group`; 400 `Alternatives can only be modified when order is in PENDING or QUOTED
+    status`; 400 `Invalid order ID format`; 400 `Missing required field: companyCode`; 400 `Invalid
+    company code` for a code this API client does not manage; 403 `Order request does not belong to this
+    company` (another company of this API client); 404 `Order request not found`; 404 `Hardware request
+    not found`.
+
+    Args:
+        order_id (UUID):
+        idempotency_key (str | Unset):
+        body (AlternativeSelectRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | OrdersAlternativesSelectResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            order_id=order_id,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

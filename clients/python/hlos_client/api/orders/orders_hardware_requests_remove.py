@@ -1,0 +1,285 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_envelope import ErrorEnvelope
+from ...models.orders_hardware_requests_remove_response_200 import OrdersHardwareRequestsRemoveResponse200
+from ...models.patched_lines_remove_request import PatchedLinesRemoveRequest
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    order_id: UUID,
+    *,
+    body: PatchedLinesRemoveRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/orders/{order_id}/hardware-requests/remove".format(
+            order_id=quote(str(order_id), safe=""),
+        ),
+    }
+
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200 | None:
+    if response.status_code == 200:
+        response_200 = OrdersHardwareRequestsRemoveResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = ErrorEnvelope.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    order_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: PatchedLinesRemoveRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200]:
+    """Remove lines, or part of their quantity, from an order
+
+     Removes lines of a PENDING or QUOTED order. Each entry names a line of the order
+    (`hardwareRequestId`, unique within the request) and optionally an `amount`: a positive integer;
+    absent, null, or at least the line's quantity removes the whole line, less keeps the rest. Naming
+    any candidate of an alternative group names the group. At least one line must remain (cancel the
+    order instead); all removals apply together or none does. Answers the updated order.
+
+    Refusals: 400 `Cannot remove hardware requests from an order, only PENDING or QUOTED`; 400 `At least
+    one hardware request is required`; 400 `Amount must be a positive integer for hardware request
+    <id>`; 400 `Cannot remove all hardware requests from an order, cancel instead`; 400 `Hardware
+    request(s) not found in this order: <ids>`; 400 `Duplicate hardware request IDs are not allowed`;
+    400 `Invalid order ID format`; 400 `Missing required field: companyCode`; 400 `Invalid company code`
+    for a code this API client does not manage; 403 `Order request does not belong to this company`; 404
+    `Order request not found`.
+
+    Args:
+        order_id (UUID):
+        idempotency_key (str | Unset):
+        body (PatchedLinesRemoveRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        order_id=order_id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    order_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: PatchedLinesRemoveRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200 | None:
+    """Remove lines, or part of their quantity, from an order
+
+     Removes lines of a PENDING or QUOTED order. Each entry names a line of the order
+    (`hardwareRequestId`, unique within the request) and optionally an `amount`: a positive integer;
+    absent, null, or at least the line's quantity removes the whole line, less keeps the rest. Naming
+    any candidate of an alternative group names the group. At least one line must remain (cancel the
+    order instead); all removals apply together or none does. Answers the updated order.
+
+    Refusals: 400 `Cannot remove hardware requests from an order, only PENDING or QUOTED`; 400 `At least
+    one hardware request is required`; 400 `Amount must be a positive integer for hardware request
+    <id>`; 400 `Cannot remove all hardware requests from an order, cancel instead`; 400 `Hardware
+    request(s) not found in this order: <ids>`; 400 `Duplicate hardware request IDs are not allowed`;
+    400 `Invalid order ID format`; 400 `Missing required field: companyCode`; 400 `Invalid company code`
+    for a code this API client does not manage; 403 `Order request does not belong to this company`; 404
+    `Order request not found`.
+
+    Args:
+        order_id (UUID):
+        idempotency_key (str | Unset):
+        body (PatchedLinesRemoveRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200
+    """
+
+    return sync_detailed(
+        order_id=order_id,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    order_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: PatchedLinesRemoveRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200]:
+    """Remove lines, or part of their quantity, from an order
+
+     Removes lines of a PENDING or QUOTED order. Each entry names a line of the order
+    (`hardwareRequestId`, unique within the request) and optionally an `amount`: a positive integer;
+    absent, null, or at least the line's quantity removes the whole line, less keeps the rest. Naming
+    any candidate of an alternative group names the group. At least one line must remain (cancel the
+    order instead); all removals apply together or none does. Answers the updated order.
+
+    Refusals: 400 `Cannot remove hardware requests from an order, only PENDING or QUOTED`; 400 `At least
+    one hardware request is required`; 400 `Amount must be a positive integer for hardware request
+    <id>`; 400 `Cannot remove all hardware requests from an order, cancel instead`; 400 `Hardware
+    request(s) not found in this order: <ids>`; 400 `Duplicate hardware request IDs are not allowed`;
+    400 `Invalid order ID format`; 400 `Missing required field: companyCode`; 400 `Invalid company code`
+    for a code this API client does not manage; 403 `Order request does not belong to this company`; 404
+    `Order request not found`.
+
+    Args:
+        order_id (UUID):
+        idempotency_key (str | Unset):
+        body (PatchedLinesRemoveRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        order_id=order_id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    order_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: PatchedLinesRemoveRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200 | None:
+    """Remove lines, or part of their quantity, from an order
+
+     Removes lines of a PENDING or QUOTED order. Each entry names a line of the order
+    (`hardwareRequestId`, unique within the request) and optionally an `amount`: a positive integer;
+    absent, null, or at least the line's quantity removes the whole line, less keeps the rest. Naming
+    any candidate of an alternative group names the group. At least one line must remain (cancel the
+    order instead); all removals apply together or none does. Answers the updated order.
+
+    Refusals: 400 `Cannot remove hardware requests from an order, only PENDING or QUOTED`; 400 `At least
+    one hardware request is required`; 400 `Amount must be a positive integer for hardware request
+    <id>`; 400 `Cannot remove all hardware requests from an order, cancel instead`; 400 `Hardware
+    request(s) not found in this order: <ids>`; 400 `Duplicate hardware request IDs are not allowed`;
+    400 `Invalid order ID format`; 400 `Missing required field: companyCode`; 400 `Invalid company code`
+    for a code this API client does not manage; 403 `Order request does not belong to this company`; 404
+    `Order request not found`.
+
+    Args:
+        order_id (UUID):
+        idempotency_key (str | Unset):
+        body (PatchedLinesRemoveRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            order_id=order_id,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

@@ -1,0 +1,112 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="CompanyInputRequest")
+
+
+@_attrs_define
+class CompanyInputRequest:
+    """The interface's Company input: the creation's fields but the webhook.
+
+    Attributes:
+        name (str):
+        company_code (str):
+        country_code (None | str | Unset):
+        abm_code (None | str | Unset):
+    """
+
+    name: str
+    company_code: str
+    country_code: None | str | Unset = UNSET
+    abm_code: None | str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        company_code = self.company_code
+
+        country_code: None | str | Unset
+        if isinstance(self.country_code, Unset):
+            country_code = UNSET
+        else:
+            country_code = self.country_code
+
+        abm_code: None | str | Unset
+        if isinstance(self.abm_code, Unset):
+            abm_code = UNSET
+        else:
+            abm_code = self.abm_code
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "name": name,
+                "companyCode": company_code,
+            }
+        )
+        if country_code is not UNSET:
+            field_dict["countryCode"] = country_code
+        if abm_code is not UNSET:
+            field_dict["abmCode"] = abm_code
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        company_code = d.pop("companyCode")
+
+        def _parse_country_code(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        country_code = _parse_country_code(d.pop("countryCode", UNSET))
+
+        def _parse_abm_code(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        abm_code = _parse_abm_code(d.pop("abmCode", UNSET))
+
+        company_input_request = cls(
+            name=name,
+            company_code=company_code,
+            country_code=country_code,
+            abm_code=abm_code,
+        )
+
+        company_input_request.additional_properties = d
+        return company_input_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,193 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+from uuid import UUID
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.movement_request_reference import MovementRequestReference
+
+
+T = TypeVar("T", bound="EmployeeHardware")
+
+
+@_attrs_define
+class EmployeeHardware:
+    """A hardware item of the employee, in the get-by-id answer.
+
+    Attributes:
+        id (UUID):
+        description (None | str):
+        brand (None | str):
+        serial_number (str):
+        name (str):
+        image (str):
+        ram (None | str):
+        disk_space (None | str):
+        display_size (None | str):
+        processor (None | str):
+        movement_requests (list[MovementRequestReference]):
+    """
+
+    id: UUID
+    description: None | str
+    brand: None | str
+    serial_number: str
+    name: str
+    image: str
+    ram: None | str
+    disk_space: None | str
+    display_size: None | str
+    processor: None | str
+    movement_requests: list[MovementRequestReference]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        id = str(self.id)
+
+        description: None | str
+        description = self.description
+
+        brand: None | str
+        brand = self.brand
+
+        serial_number = self.serial_number
+
+        name = self.name
+
+        image = self.image
+
+        ram: None | str
+        ram = self.ram
+
+        disk_space: None | str
+        disk_space = self.disk_space
+
+        display_size: None | str
+        display_size = self.display_size
+
+        processor: None | str
+        processor = self.processor
+
+        movement_requests = []
+        for movement_requests_item_data in self.movement_requests:
+            movement_requests_item = movement_requests_item_data.to_dict()
+            movement_requests.append(movement_requests_item)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "description": description,
+                "brand": brand,
+                "serialNumber": serial_number,
+                "name": name,
+                "image": image,
+                "ram": ram,
+                "diskSpace": disk_space,
+                "displaySize": display_size,
+                "processor": processor,
+                "movementRequests": movement_requests,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.movement_request_reference import MovementRequestReference  # noqa: PLC0415
+
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+        def _parse_description(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        description = _parse_description(d.pop("description"))
+
+        def _parse_brand(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        brand = _parse_brand(d.pop("brand"))
+
+        serial_number = d.pop("serialNumber")
+
+        name = d.pop("name")
+
+        image = d.pop("image")
+
+        def _parse_ram(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        ram = _parse_ram(d.pop("ram"))
+
+        def _parse_disk_space(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        disk_space = _parse_disk_space(d.pop("diskSpace"))
+
+        def _parse_display_size(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        display_size = _parse_display_size(d.pop("displaySize"))
+
+        def _parse_processor(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        processor = _parse_processor(d.pop("processor"))
+
+        movement_requests = []
+        _movement_requests = d.pop("movementRequests")
+        for movement_requests_item_data in _movement_requests:
+            movement_requests_item = MovementRequestReference.from_dict(movement_requests_item_data)
+
+            movement_requests.append(movement_requests_item)
+
+        employee_hardware = cls(
+            id=id,
+            description=description,
+            brand=brand,
+            serial_number=serial_number,
+            name=name,
+            image=image,
+            ram=ram,
+            disk_space=disk_space,
+            display_size=display_size,
+            processor=processor,
+            movement_requests=movement_requests,
+        )
+
+        employee_hardware.additional_properties = d
+        return employee_hardware
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class EmployeesListStatus(StrEnum):
+    ACTIVE = "ACTIVE"
+    DEACTIVATED = "DEACTIVATED"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class MovementStatusEnum(StrEnum):
+    COORDINATED = "COORDINATED"
+    DONE = "DONE"
+    PROCESSING = "PROCESSING"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+from uuid import UUID
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.order_status_enum import OrderStatusEnum
+
+T = TypeVar("T", bound="OrderStatus")
+
+
+@_attrs_define
+class OrderStatus:
+    """
+    Attributes:
+        id (UUID):
+        status (OrderStatusEnum): * `PENDING` - Pending
+            * `QUOTED` - Quoted
+            * `ACCEPTED` - Accepted
+            * `CANCELLED` - Cancelled
+            * `DELIVERED` - Delivered
+    """
+
+    id: UUID
+    status: OrderStatusEnum
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        id = str(self.id)
+
+        status = self.status.value
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "status": status,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+        status = OrderStatusEnum(d.pop("status"))
+
+        order_status = cls(
+            id=id,
+            status=status,
+        )
+
+        order_status.additional_properties = d
+        return order_status
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class TypeEnum(StrEnum):
+    OFFBOARDING = "OFFBOARDING"
+    OFF_ON = "OFF_ON"
+    ONBOARDING = "ONBOARDING"
+
+    def __str__(self) -> str:
+        return str(self.value)
