@@ -34,8 +34,6 @@ export async function quote(
 ): Promise<Order> {
   const { data, error } = await api.POST("/orders/quote", {
     params: { header: { "Idempotency-Key": idempotencyKey } },
-    // @ts-expect-error The OpenAPI 3.0 schema gives `autoQuote` a default, which makes it
-    // required here (issue 16): remove this line when the schema no longer does.
     body: {
       companyCode,
       countryCode: "US",

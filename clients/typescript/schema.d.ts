@@ -245,7 +245,7 @@ export interface paths {
         put?: never;
         /**
          * Call any operation through the request envelope
-         * @description Dispatches `{verb, request, vendor, filters, data}` to the operation at `request` (its path without the leading slash, identifiers filled in) and answers exactly as the direct call would: same status, same body. `filters` become the query string, `data` the body; the API key and `Idempotency-Key` headers are the dispatched call's.
+         * @description Dispatches `{verb, request, vendor, filters, data}` to the operation at `request` (its path without the leading slash, identifiers filled in) and answers exactly as the direct call would: same status, same body. `filters` become the query string, `data` the body; the API key and `Idempotency-Key` headers are the dispatched call's. A dispatched `HEAD` answers its status and headers with no body, as a direct HEAD does.
          *
          *     Refusals: 400 `Unknown vendor: vendor must be <SERVICE_VENDOR>` when `vendor` is not the service's (compared in any case); 404 for an unknown path and 405 for a verb the path does not take, in the error envelope; 401 `Unauthorized access` without a valid key; otherwise whatever the dispatched operation refuses.
          */
@@ -688,7 +688,7 @@ export interface components {
          *     * `APPLE` - Apple
          * @enum {string}
          */
-        BrandEnum: "ACER" | "ASUS" | "DELL" | "HP" | "LENOVO" | "SAMSUNG" | "LG" | "VAIO" | "MICROSOFT" | "APPLE";
+        Brand: "ACER" | "ASUS" | "DELL" | "HP" | "LENOVO" | "SAMSUNG" | "LG" | "VAIO" | "MICROSOFT" | "APPLE";
         /** @description The fields an order line and a candidate of its alternative group share. */
         Candidate: {
             /** Format: uuid */
@@ -704,7 +704,7 @@ export interface components {
             manufacturerPartNumber: string | null;
             brand: string | null;
             model: string | null;
-            hardwareType: string;
+            hardwareType: components["schemas"]["HardwareType"];
             /** @description Only when the line has it. */
             ram?: string;
             /** @description Only when the line has it. */
@@ -713,7 +713,7 @@ export interface components {
             displaySize?: string;
             /** @description Only when the line has it. */
             processor?: string;
-            /** Format: uri */
+            /** @description Absolute URL of the image; empty for a catalog item that has none. */
             image: string;
             externalItemId: string | null;
             serialNumbers: string[];
@@ -723,6 +723,15 @@ export interface components {
             isSelected: boolean;
             /** @description True for the earliest candidate (createdAt, ties by id). */
             isOriginalRequest: boolean;
+        };
+        CatalogCountryList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: {
+                [key: string]: components["schemas"]["CatalogItem"][];
+            }[];
         };
         CatalogItem: {
             /** Format: uuid */
@@ -739,12 +748,12 @@ export interface components {
             diskSpace: string | null;
             displaySize: string | null;
             processor: string | null;
-            /** Format: uri */
+            /** @description Absolute URL of the image; empty for a catalog item that has none. */
             image: string;
             /** @description No longer recommended for new orders; may still be in stock. */
             deprecated: boolean;
             manufacturerPartNumber: string | null;
-            hardwareType: string | null;
+            hardwareType: components["schemas"]["HardwareType"] | null;
         };
         CommonModel: {
             name: string;
@@ -752,7 +761,7 @@ export interface components {
             displaySize: string | null;
             diskSpace: string | null;
             processor: string | null;
-            /** Format: uri */
+            /** @description Absolute URL of the image; empty for a catalog item that has none. */
             image: string;
         };
         Company: {
@@ -764,11 +773,11 @@ export interface components {
             companyCode: string;
             /** ABM code */
             abmCode?: string | null;
-            webhookUrl?: (string) | null;
+            webhookUrl?: (string | null) | string;
             companySource?: components["schemas"]["CompanySourceEnum"];
-            countryCode?: string | null;
+            countryCode: string | null;
             legalNumber?: string | null;
-            contactEmail?: (string) | null;
+            contactEmail?: (string | null) | string;
             phone?: string | null;
         };
         CompanyCreateRequest: {
@@ -785,6 +794,13 @@ export interface components {
             countryCode?: string | null;
             abmCode?: string | null;
         };
+        CompanyList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["Company"][];
+        };
         CompanyName: {
             name: string;
         };
@@ -793,6 +809,11 @@ export interface components {
          * @enum {string}
          */
         CompanySourceEnum: "INTERNAL";
+        CompanyUpdateRequest: {
+            name?: string;
+            abmCode?: string | null;
+            webhookUrl?: string | null;
+        };
         CreatedHardware: {
             /** Format: uuid */
             id: string;
@@ -800,7 +821,7 @@ export interface components {
             description: string | null;
             serialNumber: string;
             name: string;
-            hardwareType: string;
+            hardwareType: components["schemas"]["HardwareType"];
             /** @description Only when the item has it. */
             ram?: string;
             /** @description Only when the item has it. */
@@ -809,7 +830,7 @@ export interface components {
             displaySize?: string;
             /** @description Only when the item has it. */
             processor?: string;
-            /** Format: uri */
+            /** @description Absolute URL of the image; empty for a catalog item that has none. */
             image: string;
             /** @description A decimal string, e.g. 1299.00 */
             cost: string | null;
@@ -896,6 +917,13 @@ export interface components {
             companyName: string;
             hardwares: components["schemas"]["EmployeeHardware"][];
         };
+        EmployeeDetailList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["EmployeeDetail"][];
+        };
         /** @description A hardware item of the employee, in the get-by-id answer. */
         EmployeeHardware: {
             /** Format: uuid */
@@ -904,13 +932,24 @@ export interface components {
             brand: string | null;
             serialNumber: string;
             name: string;
-            /** Format: uri */
+            /** @description Absolute URL of the image; empty for a catalog item that has none. */
             image: string;
-            ram: string | null;
-            diskSpace: string | null;
-            displaySize: string | null;
-            processor: string | null;
+            /** @description Only when the item has it. */
+            ram?: string;
+            /** @description Only when the item has it. */
+            diskSpace?: string;
+            /** @description Only when the item has it. */
+            displaySize?: string;
+            /** @description Only when the item has it. */
+            processor?: string;
             readonly movementRequests: components["schemas"]["MovementRequestReference"][];
+        };
+        EmployeeList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["Employee"][];
         };
         EmployeeProfile: {
             /** Format: uuid */
@@ -919,6 +958,13 @@ export interface components {
             lastName: string;
             /** Format: email */
             email: string;
+        };
+        EmployeeResult: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["Employee"];
         };
         /**
          * @description * `ACTIVE` - Active
@@ -935,7 +981,7 @@ export interface components {
             lastName: string;
             /** Format: email */
             email: string;
-            phone?: (string) | null;
+            phone?: (string | null) | string;
             governmentDNI?: string | null;
             cpf?: string | null;
             address: string;
@@ -955,8 +1001,21 @@ export interface components {
             message: string | string[];
             /** @description On validation errors. */
             details?: components["schemas"]["FieldError"][];
-            /** @description An empty array, on the errors of POST and GET /companies. */
-            envelop?: unknown[];
+        };
+        /**
+         * @description The errors of the operations whose views set `errors_carry_envelop` (POST and GET
+         *     /companies): the interface shows them with an empty `envelop`.
+         */
+        ErrorEnvelopeWithEnvelop: {
+            statusCode: number;
+            /** @description HTTP status name, e.g. Bad Request */
+            error: string;
+            /** @description Why the request was refused. */
+            message: string | string[];
+            /** @description On validation errors. */
+            details?: components["schemas"]["FieldError"][];
+            /** @description Always an empty array. */
+            envelop: unknown[];
         };
         /** @description An event exactly as its webhook's body, and how its delivery stands. */
         Event: {
@@ -1030,6 +1089,20 @@ export interface components {
             /** @description Every attempt, oldest first. */
             attempts: components["schemas"]["EventAttempt"][];
         };
+        EventDetailList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["EventDetail"][];
+        };
+        EventList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["Event"][];
+        };
         EventRedeliverRequest: {
             /** @description The company the event belongs to. */
             companyCode: string;
@@ -1059,6 +1132,13 @@ export interface components {
             /** @description The write payload, sent as the body. */
             data?: unknown;
         };
+        GatewayResult: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: unknown;
+        };
         /**
          * @description * `PROVIDER` - Provider
          *     * `COMPANY` - Company
@@ -1081,7 +1161,7 @@ export interface components {
             displaySize?: string;
             /** @description Only when the item has it. */
             processor?: string;
-            /** Format: uri */
+            /** @description Absolute URL of the image; empty for a catalog item that has none. */
             image: string;
             /** Format: date-time */
             dateBought: string | null;
@@ -1103,7 +1183,7 @@ export interface components {
             companyId: string;
             companyName: string;
             company: components["schemas"]["NamedRef"];
-            createdThrough: (components["schemas"]["CreatedThroughEnum"] | components["schemas"]["NullEnum"]) | null;
+            createdThrough: components["schemas"]["CreatedThroughEnum"] | components["schemas"]["NullEnum"];
             /** Format: uuid */
             createdOrderId: string | null;
             createdUserId: number | null;
@@ -1114,29 +1194,40 @@ export interface components {
             hardwareNote: components["schemas"]["HardwareNote"][];
             movementRequests: components["schemas"]["HardwareMovementStatus"][];
         };
+        /**
+         * @description Send at most one of `employeeProfileId` and `employeeEmail`: with neither, the item goes to storage.
+         *
+         *     Send exactly one of `hardwareType` and `commonModelId`.
+         */
         HardwareCreateRequest: {
             /** @description A company this API client manages. */
             companyCode: string;
             countryCode: string;
-            /** Format: uuid */
-            employeeProfileId?: string;
-            /** Format: email */
-            employeeEmail?: string;
-            hardwareType?: (components["schemas"]["HardwareTypeEnum"] | components["schemas"]["NullEnum"]) | null;
             /**
              * Format: uuid
-             * @description A catalog item id; the item takes its name, specs and type.
+             * @description Send at most one of `employeeProfileId` and `employeeEmail`: with neither, the item goes to storage.
+             */
+            employeeProfileId?: string;
+            /**
+             * Format: email
+             * @description Send at most one of `employeeProfileId` and `employeeEmail`: with neither, the item goes to storage.
+             */
+            employeeEmail?: string;
+            hardwareType?: components["schemas"]["HardwareType"] | components["schemas"]["NullEnum"];
+            /**
+             * Format: uuid
+             * @description A catalog item id; the item takes its name, specs and type. Send exactly one of `hardwareType` and `commonModelId`.
              */
             commonModelId?: string | null;
-            /** @default  */
-            serialNumber: string;
+            /** @description Absent: "", applied by the service. */
+            serialNumber?: string;
             description?: string | null;
             /** Format: date-time */
             dateBought?: string | null;
-            /** @default true */
-            newHardware: boolean;
+            /** @description Absent: true, applied by the service. */
+            newHardware?: boolean;
             externalReference?: string | null;
-            brand?: (components["schemas"]["BrandEnum"] | components["schemas"]["NullEnum"]) | null;
+            brand?: components["schemas"]["Brand"] | components["schemas"]["NullEnum"];
             model?: string | null;
             ram?: string | null;
             diskSpace?: string | null;
@@ -1145,8 +1236,8 @@ export interface components {
             gpu?: string | null;
             /** Format: decimal */
             cost?: string | null;
-            /** @default USD */
-            costCurrency: string;
+            /** @description Absent: "USD", applied by the service. */
+            costCurrency?: string;
         };
         /** @description An item as other records (movement requests) show it. */
         HardwareCreated: {
@@ -1164,7 +1255,7 @@ export interface components {
             displaySize?: string;
             /** @description Only when the item has it. */
             processor?: string;
-            /** Format: uri */
+            /** @description Absolute URL of the image; empty for a catalog item that has none. */
             image: string;
             /** Format: date-time */
             dateBought: string | null;
@@ -1186,7 +1277,7 @@ export interface components {
             companyId: string;
             companyName: string;
             company: components["schemas"]["NamedRef"];
-            createdThrough: (components["schemas"]["CreatedThroughEnum"] | components["schemas"]["NullEnum"]) | null;
+            createdThrough: components["schemas"]["CreatedThroughEnum"] | components["schemas"]["NullEnum"];
             /** Format: uuid */
             createdOrderId: string | null;
             createdUserId: number | null;
@@ -1197,6 +1288,13 @@ export interface components {
             hardwareNote: components["schemas"]["HardwareNote"][];
             movementRequests: components["schemas"]["HardwareMovement"][];
             officeName: string | null;
+        };
+        HardwareCreatedList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["HardwareCreated"][];
         };
         /** @description An item as other records (movement requests) show it. */
         HardwareDetail: {
@@ -1214,7 +1312,7 @@ export interface components {
             displaySize?: string;
             /** @description Only when the item has it. */
             processor?: string;
-            /** Format: uri */
+            /** @description Absolute URL of the image; empty for a catalog item that has none. */
             image: string;
             /** Format: date-time */
             dateBought: string | null;
@@ -1236,7 +1334,7 @@ export interface components {
             companyId: string;
             companyName: string;
             company: components["schemas"]["NamedRef"];
-            createdThrough: (components["schemas"]["CreatedThroughEnum"] | components["schemas"]["NullEnum"]) | null;
+            createdThrough: components["schemas"]["CreatedThroughEnum"] | components["schemas"]["NullEnum"];
             /** Format: uuid */
             createdOrderId: string | null;
             createdUserId: number | null;
@@ -1246,6 +1344,20 @@ export interface components {
             storage: components["schemas"]["StorageRef"] | null;
             hardwareNote: components["schemas"]["HardwareNote"][];
             movementRequests: components["schemas"]["HardwareMovement"][];
+        };
+        HardwareDetailList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["HardwareDetail"][];
+        };
+        HardwareList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["Hardware"][];
         };
         /** @description A movement request of the item, as the item's detail summarises it. */
         HardwareMovement: {
@@ -1299,7 +1411,7 @@ export interface components {
             displaySize?: string;
             /** @description Only when the item has it. */
             processor?: string;
-            /** Format: uri */
+            /** @description Absolute URL of the image; empty for a catalog item that has none. */
             image: string;
         };
         /**
@@ -1315,19 +1427,29 @@ export interface components {
          *     * `KEYBOARD` - KEYBOARD
          *     * `IPHONE` - IPHONE
          *     * `WEBCAM` - WEBCAM
+         *     * `EXTENDED_WARRANTY_MAC` - EXTENDED_WARRANTY_MAC
+         *     * `EXTENDED_WARRANTY_WINDOWS` - EXTENDED_WARRANTY_WINDOWS
          * @enum {string}
          */
-        HardwareTypeEnum: "HEADPHONES" | "MACBOOK" | "CHAIR" | "MOUSE" | "TRACKPAD" | "PC" | "MONITOR" | "ACCESSORY" | "PHONE" | "KEYBOARD" | "IPHONE" | "WEBCAM";
+        HardwareType: "HEADPHONES" | "MACBOOK" | "CHAIR" | "MOUSE" | "TRACKPAD" | "PC" | "MONITOR" | "ACCESSORY" | "PHONE" | "KEYBOARD" | "IPHONE" | "WEBCAM" | "EXTENDED_WARRANTY_MAC" | "EXTENDED_WARRANTY_WINDOWS";
         HardwareTypeRef: {
-            name: string;
-            /** Format: uri */
+            name: components["schemas"]["HardwareType"];
+            /** @description Absolute URL of the image; empty for a catalog item that has none. */
             image: string;
         };
         LineRemovalRequest: {
-            /** @description The id of a line of the order (a UUID). */
+            /**
+             * Format: uuid
+             * @description The id of a line of the order.
+             */
             hardwareRequestId: string;
             /** @description Units to remove, a positive integer; omitted, null, or the line's amount or more: the whole line. */
             amount?: number | null;
+        };
+        LinesRemoveRequest: {
+            /** @description The company the order belongs to. */
+            companyCode: string;
+            hardwareRequests: components["schemas"]["LineRemovalRequest"][] | null;
         };
         MovementEmployeeRef: {
             /** Format: uuid */
@@ -1346,7 +1468,7 @@ export interface components {
             lastName: string;
             /** Format: email */
             email: string;
-            phone?: (string) | null;
+            phone?: (string | null) | string;
             governmentDNI: string;
             cpf?: string | null;
             address: string;
@@ -1429,6 +1551,13 @@ export interface components {
          * @enum {string}
          */
         MovementRequestAdvanceStatusEnum: "COORDINATED" | "DONE";
+        MovementRequestList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["MovementRequest"][];
+        };
         MovementRequestReference: {
             /** Format: uuid */
             id: string;
@@ -1446,26 +1575,26 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @description Send exactly one of `hardwareType` and `commonModelId`. */
         NewHardwareRequest: {
             serialNumber: string;
             description?: string | null;
             /** Format: date-time */
             dateBought: string;
-            hardwareType?: (components["schemas"]["HardwareTypeEnum"] | components["schemas"]["NullEnum"]) | null;
+            hardwareType?: components["schemas"]["HardwareType"] | components["schemas"]["NullEnum"];
             /**
              * Format: uuid
-             * @description A catalog item id, instead of hardwareType.
+             * @description A catalog item id, instead of hardwareType. Send exactly one of `hardwareType` and `commonModelId`.
              */
             commonModelId?: string | null;
-            /** @default true */
-            newHardware: boolean;
+            /** @description Absent: true, applied by the service. */
+            newHardware?: boolean;
             externalReference?: string | null;
         };
         NoteAuthor: {
             /** Format: email */
             email: string;
         };
-        /** @enum {unknown} */
         NullEnum: null;
         OffboardingHardwaresRequest: {
             /** @description Items on the source employee. An empty list, with newHardwares omitted, takes all of them. */
@@ -1473,12 +1602,22 @@ export interface components {
             /** @description Items to create on the source employee and carry; standard offboarding only. */
             newHardwares?: components["schemas"]["NewHardwareRequest"][] | null;
         };
+        /**
+         * @description Send exactly one of `companyCode` and `company`.
+         *
+         *     Send exactly one of `employeeEmail` and `employee`.
+         */
         OffboardingRequest: {
-            /** @description A company this API client manages. */
+            /** @description A company this API client manages. Send exactly one of `companyCode` and `company`. */
             companyCode?: string;
+            /** @description Send exactly one of `companyCode` and `company`. */
             company?: components["schemas"]["CompanyInputRequest"];
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Send exactly one of `employeeEmail` and `employee`.
+             */
             employeeEmail?: string;
+            /** @description Send exactly one of `employeeEmail` and `employee`. */
             employee?: components["schemas"]["MovementEmployeeRequest"];
             /**
              * Format: email
@@ -1492,14 +1631,19 @@ export interface components {
             expectedDate?: string | null;
             hardwares: components["schemas"]["OffboardingHardwaresRequest"];
         };
+        /** @description Send exactly one of `employeeEmail` and `employee`. */
         OnboardingRequest: {
             /** @description A company this API client manages. */
             companyCode: string;
             hardwareIds: string[];
             /** Format: date */
             expectedDate?: string | null;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Send exactly one of `employeeEmail` and `employee`.
+             */
             employeeEmail?: string;
+            /** @description Send exactly one of `employeeEmail` and `employee`. */
             employee?: components["schemas"]["MovementEmployeeRequest"];
         };
         Order: {
@@ -1604,7 +1748,7 @@ export interface components {
             manufacturerPartNumber: string | null;
             brand: string | null;
             model: string | null;
-            hardwareType: string;
+            hardwareType: components["schemas"]["HardwareType"];
             /** @description Only when the line has it. */
             ram?: string;
             /** @description Only when the line has it. */
@@ -1613,7 +1757,7 @@ export interface components {
             displaySize?: string;
             /** @description Only when the line has it. */
             processor?: string;
-            /** Format: uri */
+            /** @description Absolute URL of the image; empty for a catalog item that has none. */
             image: string;
             externalItemId: string | null;
             serialNumbers: string[];
@@ -1622,6 +1766,13 @@ export interface components {
             /** @description Null outside a group. */
             isSelected: boolean | null;
             alternativeGroup: components["schemas"]["AlternativeGroup"] | null;
+        };
+        OrderList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["Order"][];
         };
         /**
          * @description The body of cancel and confirm. The view reads `id` itself, to answer a missing one
@@ -1658,15 +1809,12 @@ export interface components {
          * @enum {string}
          */
         OrderStatusEnum: "PENDING" | "QUOTED" | "ACCEPTED" | "CANCELLED" | "DELIVERED";
-        PatchedCompanyUpdateRequest: {
-            name?: string;
-            abmCode?: string | null;
-            webhookUrl?: string | null;
-        };
-        PatchedLinesRemoveRequest: {
-            /** @description The company the order belongs to. */
-            companyCode?: string;
-            hardwareRequests?: components["schemas"]["LineRemovalRequest"][] | null;
+        OrderStatusList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["OrderStatus"][];
         };
         /** @description The quote's company object: all six fields required. */
         QuoteCompanyRequest: {
@@ -1705,9 +1853,9 @@ export interface components {
              * @description A catalog item of the order's country. With it only amount is required; type, brand, model, specs, image and price come from the catalog.
              */
             catalogModelId?: string | null;
-            /** @description Required without catalogModelId: MACBOOK, PC, EXTENDED_WARRANTY_MAC, EXTENDED_WARRANTY_WINDOWS or another registered type (MOUSE, MONITOR, ...). */
-            hardwareType?: string | null;
-            brand?: (components["schemas"]["BrandEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"]) | null;
+            /** @description Required without catalogModelId: MACBOOK, PC, EXTENDED_WARRANTY_MAC, EXTENDED_WARRANTY_WINDOWS or another type (MOUSE, MONITOR, ...). */
+            hardwareType?: components["schemas"]["HardwareType"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"];
+            brand?: components["schemas"]["Brand"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"];
             model?: string | null;
             ram?: string | null;
             diskSpace?: string | null;
@@ -1719,19 +1867,24 @@ export interface components {
             notes?: string | null;
             externalItemId?: string | null;
         };
+        /**
+         * @description Send exactly one of `companyCode` and `company`.
+         *
+         *     With sendTo EMPLOYEE, send exactly one of `employeeEmail` and `employee`.
+         */
         QuoteRequest: {
-            /** @description A company this API client manages; or send `company`. */
+            /** @description A company this API client manages; or send `company`. Send exactly one of `companyCode` and `company`. */
             companyCode?: string;
-            /** @description Created, or updated when the code is yours. */
+            /** @description Created, or updated when the code is yours. Send exactly one of `companyCode` and `company`. */
             company?: components["schemas"]["QuoteCompanyRequest"] | null;
             countryCode: string;
             sendTo: components["schemas"]["OrderSendToEnum"];
             /**
              * Format: email
-             * @description sendTo EMPLOYEE: an existing employee.
+             * @description sendTo EMPLOYEE: an existing employee. With sendTo EMPLOYEE, send exactly one of `employeeEmail` and `employee`.
              */
             employeeEmail?: string | null;
-            /** @description sendTo EMPLOYEE: created or updated. */
+            /** @description sendTo EMPLOYEE: created or updated. With sendTo EMPLOYEE, send exactly one of `employeeEmail` and `employee`. */
             employee?: components["schemas"]["QuoteEmployeeRequest"] | null;
             hardwares: components["schemas"]["QuoteLineRequest"][];
             /** @description A repeat answers the company's order with it, with 200. */
@@ -1739,11 +1892,8 @@ export interface components {
             clientName?: string | null;
             /** @description Added as the comment `ABMId: <value>`. */
             ABMId?: string | null;
-            /**
-             * @description Prices and QUOTED at once; not in production.
-             * @default false
-             */
-            autoQuote: boolean;
+            /** @description Prices and QUOTED at once; not in production. Absent: false, applied by the service. */
+            autoQuote?: boolean;
             extraServiceType?: components["schemas"]["ExtraServiceTypeEnum"][];
         };
         Requester: {
@@ -1772,7 +1922,7 @@ export interface components {
             id?: string;
             /** Format: date-time */
             createdAt: string;
-            statusFrom: (components["schemas"]["MovementStatusEnum"] | components["schemas"]["NullEnum"]) | null;
+            statusFrom: components["schemas"]["MovementStatusEnum"] | components["schemas"]["NullEnum"];
             statusTo: components["schemas"]["MovementStatusEnum"];
         };
         StorageRef: {
@@ -1791,11 +1941,20 @@ export interface components {
         WebhookSecret: {
             webhookSecret: string;
         };
+        WebhookSecretList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["WebhookSecret"][];
+        };
     };
     responses: never;
     parameters: never;
     requestBodies: never;
     headers: {
+        /** @description Present on an answer replayed for a repeated Idempotency-Key. */
+        "Idempotent-Replayed": "true";
         /** @description Requests the budget this call counted against allows in its window. */
         "RateLimit-Limit": number;
         /** @description Requests left in the window. */
@@ -1832,15 +1991,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: {
-                            [key: string]: components["schemas"]["CatalogItem"][];
-                        }[];
-                    };
+                    "application/json": components["schemas"]["CatalogCountryList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
@@ -1889,6 +2040,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -1923,13 +2088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["Company"][];
-                    };
+                    "application/json": components["schemas"]["CompanyList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
@@ -1942,7 +2101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelopeWithEnvelop"];
                 };
             };
             /** @description Missing, unknown or revoked API key. */
@@ -1955,7 +2114,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelopeWithEnvelop"];
                 };
             };
             /** @description No such record visible to this API client. */
@@ -1968,7 +2127,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelopeWithEnvelop"];
                 };
             };
             /** @description The request budget of the API client, or of the source address's failed authentications, is spent. */
@@ -1978,6 +2137,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeWithEnvelop"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -2005,6 +2178,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2012,18 +2186,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 201 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["Company"][];
-                    };
+                    "application/json": components["schemas"]["CompanyList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2031,12 +2200,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelopeWithEnvelop"];
                 };
             };
             /** @description Missing, unknown or revoked API key. */
             401: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2044,12 +2214,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelopeWithEnvelop"];
                 };
             };
             /** @description No such record visible to this API client. */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2057,11 +2228,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelopeWithEnvelop"];
                 };
             };
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2069,12 +2241,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelopeWithEnvelop"];
                 };
             };
             /** @description Idempotency-Key has already been used for a different request. */
             422: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2082,7 +2255,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelopeWithEnvelop"];
                 };
             };
             /** @description The request budget of the API client, or of the source address's failed authentications, is spent. */
@@ -2092,6 +2265,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeWithEnvelop"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -2115,12 +2302,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["PatchedCompanyUpdateRequest"];
+                "application/json": components["schemas"]["CompanyUpdateRequest"];
             };
         };
         responses: {
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2128,18 +2316,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["Company"][];
-                    };
+                    "application/json": components["schemas"]["CompanyList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2153,6 +2336,7 @@ export interface operations {
             /** @description Missing, unknown or revoked API key. */
             401: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2166,6 +2350,7 @@ export interface operations {
             /** @description No such record visible to this API client. */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2179,6 +2364,7 @@ export interface operations {
             /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2192,6 +2378,7 @@ export interface operations {
             /** @description Idempotency-Key has already been used for a different request. */
             422: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2209,6 +2396,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -2234,6 +2435,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2241,18 +2443,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["WebhookSecret"][];
-                    };
+                    "application/json": components["schemas"]["WebhookSecretList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2266,6 +2463,7 @@ export interface operations {
             /** @description Missing, unknown or revoked API key. */
             401: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2278,6 +2476,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2291,6 +2490,7 @@ export interface operations {
             /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2304,6 +2504,7 @@ export interface operations {
             /** @description Idempotency-Key has already been used for a different request. */
             422: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2321,6 +2522,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -2346,6 +2561,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2353,18 +2569,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["EventDetail"][];
-                    };
+                    "application/json": components["schemas"]["EventDetailList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2378,6 +2589,7 @@ export interface operations {
             /** @description Missing, unknown or revoked API key. */
             401: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2390,6 +2602,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2403,6 +2616,7 @@ export interface operations {
             /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2416,6 +2630,7 @@ export interface operations {
             /** @description Idempotency-Key has already been used for a different request. */
             422: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2433,6 +2648,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -2477,13 +2706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["Employee"][];
-                    };
+                    "application/json": components["schemas"]["EmployeeList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
@@ -2532,6 +2755,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -2559,6 +2796,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2566,18 +2804,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["Employee"];
-                    };
+                    "application/json": components["schemas"]["EmployeeResult"];
                 };
             };
             /** @description Invalid input, state or identifier. */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2591,6 +2824,7 @@ export interface operations {
             /** @description Missing, unknown or revoked API key. */
             401: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2604,6 +2838,7 @@ export interface operations {
             /** @description No such record visible to this API client. */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2617,6 +2852,7 @@ export interface operations {
             /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2630,6 +2866,7 @@ export interface operations {
             /** @description Idempotency-Key has already been used for a different request. */
             422: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2647,6 +2884,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -2679,13 +2930,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["EmployeeDetail"][];
-                    };
+                    "application/json": components["schemas"]["EmployeeDetailList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
@@ -2734,6 +2979,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -2774,13 +3033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["Event"][];
-                    };
+                    "application/json": components["schemas"]["EventList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
@@ -2829,6 +3082,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -2862,13 +3129,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["EventDetail"][];
-                    };
+                    "application/json": components["schemas"]["EventDetailList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
@@ -2917,6 +3178,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -2947,6 +3222,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2954,18 +3230,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["Event"][];
-                    };
+                    "application/json": components["schemas"]["EventList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2979,6 +3250,7 @@ export interface operations {
             /** @description Missing, unknown or revoked API key. */
             401: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2992,6 +3264,7 @@ export interface operations {
             /** @description No such record visible to this API client. */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3005,6 +3278,7 @@ export interface operations {
             /** @description Event is being sent right now. */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3018,6 +3292,7 @@ export interface operations {
             /** @description Idempotency-Key has already been used for a different request. */
             422: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3035,6 +3310,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -3063,17 +3352,35 @@ export interface operations {
             /** @description Exactly what the dispatched call answers. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["GatewayResult"];
+                };
+            };
+            /** @description What a dispatched call that creates answers. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayResult"];
+                };
             };
             /** @description Invalid input, state or identifier. */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3087,6 +3394,7 @@ export interface operations {
             /** @description Missing, unknown or revoked API key. */
             401: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3100,6 +3408,7 @@ export interface operations {
             /** @description No such record visible to this API client. */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3113,6 +3422,7 @@ export interface operations {
             /** @description The path does not take this verb. */
             405: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3126,6 +3436,7 @@ export interface operations {
             /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3139,6 +3450,7 @@ export interface operations {
             /** @description Idempotency-Key has already been used for a different request. */
             422: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3156,6 +3468,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -3196,13 +3522,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["Hardware"][];
-                    };
+                    "application/json": components["schemas"]["HardwareList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
@@ -3251,6 +3571,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -3278,6 +3612,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3285,18 +3620,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 201 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["HardwareCreated"][];
-                    };
+                    "application/json": components["schemas"]["HardwareCreatedList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3310,6 +3640,7 @@ export interface operations {
             /** @description Missing, unknown or revoked API key. */
             401: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3323,6 +3654,7 @@ export interface operations {
             /** @description No such record visible to this API client. */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3336,6 +3668,7 @@ export interface operations {
             /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3349,6 +3682,7 @@ export interface operations {
             /** @description Idempotency-Key has already been used for a different request. */
             422: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3366,6 +3700,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -3398,13 +3746,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["HardwareDetail"][];
-                    };
+                    "application/json": components["schemas"]["HardwareDetailList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
@@ -3453,6 +3795,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -3493,13 +3849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["Hardware"][];
-                    };
+                    "application/json": components["schemas"]["HardwareList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
@@ -3548,6 +3898,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -3588,13 +3952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["MovementRequest"][];
-                    };
+                    "application/json": components["schemas"]["MovementRequestList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
@@ -3643,6 +4001,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -3675,13 +4047,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["MovementRequest"][];
-                    };
+                    "application/json": components["schemas"]["MovementRequestList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
@@ -3730,6 +4096,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -3757,6 +4137,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3764,18 +4145,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 201 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["MovementRequest"][];
-                    };
+                    "application/json": components["schemas"]["MovementRequestList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3789,6 +4165,7 @@ export interface operations {
             /** @description Missing, unknown or revoked API key. */
             401: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3802,6 +4179,7 @@ export interface operations {
             /** @description No such record visible to this API client. */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3815,6 +4193,7 @@ export interface operations {
             /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3828,6 +4207,7 @@ export interface operations {
             /** @description Idempotency-Key has already been used for a different request. */
             422: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3845,6 +4225,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -3872,6 +4266,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3879,18 +4274,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 201 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["MovementRequest"][];
-                    };
+                    "application/json": components["schemas"]["MovementRequestList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3904,6 +4294,7 @@ export interface operations {
             /** @description Missing, unknown or revoked API key. */
             401: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3917,6 +4308,7 @@ export interface operations {
             /** @description No such record visible to this API client. */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3930,6 +4322,7 @@ export interface operations {
             /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3943,6 +4336,7 @@ export interface operations {
             /** @description Idempotency-Key has already been used for a different request. */
             422: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3960,6 +4354,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -4000,13 +4408,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["Order"][];
-                    };
+                    "application/json": components["schemas"]["OrderList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
@@ -4055,6 +4457,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -4087,13 +4503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["Order"][];
-                    };
+                    "application/json": components["schemas"]["OrderList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
@@ -4142,6 +4552,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -4171,6 +4595,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4178,18 +4603,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["Order"][];
-                    };
+                    "application/json": components["schemas"]["OrderList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4203,6 +4623,7 @@ export interface operations {
             /** @description Missing, unknown or revoked API key. */
             401: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4215,6 +4636,7 @@ export interface operations {
             };
             403: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4228,6 +4650,7 @@ export interface operations {
             /** @description No such record visible to this API client. */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4241,6 +4664,7 @@ export interface operations {
             /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4254,6 +4678,7 @@ export interface operations {
             /** @description Idempotency-Key has already been used for a different request. */
             422: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4271,6 +4696,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -4292,14 +4731,15 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": components["schemas"]["PatchedLinesRemoveRequest"];
+                "application/json": components["schemas"]["LinesRemoveRequest"];
             };
         };
         responses: {
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4307,18 +4747,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["Order"][];
-                    };
+                    "application/json": components["schemas"]["OrderList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4332,6 +4767,7 @@ export interface operations {
             /** @description Missing, unknown or revoked API key. */
             401: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4344,6 +4780,7 @@ export interface operations {
             };
             403: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4357,6 +4794,7 @@ export interface operations {
             /** @description No such record visible to this API client. */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4370,6 +4808,7 @@ export interface operations {
             /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4383,6 +4822,7 @@ export interface operations {
             /** @description Idempotency-Key has already been used for a different request. */
             422: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4400,6 +4840,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -4427,6 +4881,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4434,18 +4889,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["OrderStatus"][];
-                    };
+                    "application/json": components["schemas"]["OrderStatusList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4459,6 +4909,7 @@ export interface operations {
             /** @description Missing, unknown or revoked API key. */
             401: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4472,6 +4923,7 @@ export interface operations {
             /** @description No such record visible to this API client. */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4485,6 +4937,7 @@ export interface operations {
             /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4498,6 +4951,7 @@ export interface operations {
             /** @description Idempotency-Key has already been used for a different request. */
             422: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4515,6 +4969,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -4542,6 +5010,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4549,18 +5018,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["OrderStatus"][];
-                    };
+                    "application/json": components["schemas"]["OrderStatusList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4574,6 +5038,7 @@ export interface operations {
             /** @description Missing, unknown or revoked API key. */
             401: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4587,6 +5052,7 @@ export interface operations {
             /** @description No such record visible to this API client. */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4600,6 +5066,7 @@ export interface operations {
             /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4613,6 +5080,7 @@ export interface operations {
             /** @description Idempotency-Key has already been used for a different request. */
             422: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4630,6 +5098,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -4658,6 +5140,7 @@ export interface operations {
             /** @description The company already has an order with this poNumber: that order, unchanged. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4665,17 +5148,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["Order"][];
-                    };
+                    "application/json": components["schemas"]["OrderList"];
                 };
             };
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4683,18 +5161,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 201 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["Order"][];
-                    };
+                    "application/json": components["schemas"]["OrderList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4708,6 +5181,7 @@ export interface operations {
             /** @description Missing, unknown or revoked API key. */
             401: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4721,6 +5195,7 @@ export interface operations {
             /** @description No such record visible to this API client. */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4734,6 +5209,7 @@ export interface operations {
             /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4747,6 +5223,7 @@ export interface operations {
             /** @description Idempotency-Key has already been used for a different request. */
             422: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4764,6 +5241,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -4793,6 +5284,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4800,18 +5292,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["MovementRequest"][];
-                    };
+                    "application/json": components["schemas"]["MovementRequestList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4825,6 +5312,7 @@ export interface operations {
             /** @description Missing, unknown or revoked API key. */
             401: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4838,6 +5326,7 @@ export interface operations {
             /** @description No such record visible to this API client. */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4851,6 +5340,7 @@ export interface operations {
             /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4864,6 +5354,7 @@ export interface operations {
             /** @description Idempotency-Key has already been used for a different request. */
             422: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4881,6 +5372,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -4910,6 +5415,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4917,18 +5423,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 200 */
-                        statusCode: number;
-                        /** @example Request successful */
-                        message: string;
-                        envelop: components["schemas"]["Order"][];
-                    };
+                    "application/json": components["schemas"]["OrderList"];
                 };
             };
             /** @description Invalid input, state or identifier. */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4942,6 +5443,7 @@ export interface operations {
             /** @description Missing, unknown or revoked API key. */
             401: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4955,6 +5457,7 @@ export interface operations {
             /** @description No such record visible to this API client. */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4968,6 +5471,7 @@ export interface operations {
             /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4981,6 +5485,7 @@ export interface operations {
             /** @description Idempotency-Key has already been used for a different request. */
             422: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4998,6 +5503,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };

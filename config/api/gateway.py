@@ -43,10 +43,16 @@ WELL_FORMED_KEY = re.compile(IDEMPOTENCY_KEY["schema"]["pattern"])
 INVALID_IDEMPOTENCY_KEY = "Invalid Idempotency-Key"
 
 
-@extend_schema_field({"type": ["object", "array", "string", "number", "boolean"]})
+@extend_schema_field({})
 class PayloadField(serializers.JSONField):
-    """Any JSON value (null too, as the field allows it): the schema names every type, as an
-    empty schema beside `null` would be a oneOf whose first branch matches anything."""
+    """Any JSON value, null too, and in the schema the empty schema, which allows every value.
+    It takes null itself rather than by allow_null: an allow_null field's schema would be
+    `oneOf: [{}, {type: null}]`, which no null satisfies (it matches both branches)."""
+
+    def validate_empty_values(self, data):
+        if data is None:
+            return (True, None)
+        return super().validate_empty_values(data)
 
 
 class GatewayRequestSerializer(serializers.Serializer):
@@ -64,9 +70,7 @@ class GatewayRequestSerializer(serializers.Serializer):
     filters = serializers.DictField(
         required=False, default=dict, help_text="Read criteria, sent as the query string."
     )
-    data = PayloadField(
-        required=False, allow_null=True, help_text="The write payload, sent as the body."
-    )
+    data = PayloadField(required=False, help_text="The write payload, sent as the body.")
 
     def get_fields(self):
         # As strict as the fields of a write body (config.api.fields.make_strict): of their JSON

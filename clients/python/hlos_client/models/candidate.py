@@ -8,6 +8,7 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.hardware_type import HardwareType
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="Candidate")
@@ -27,8 +28,21 @@ class Candidate:
         manufacturer_part_number (None | str):
         brand (None | str):
         model (None | str):
-        hardware_type (str):
-        image (str):
+        hardware_type (HardwareType): * `HEADPHONES` - HEADPHONES
+            * `MACBOOK` - MACBOOK
+            * `CHAIR` - CHAIR
+            * `MOUSE` - MOUSE
+            * `TRACKPAD` - TRACKPAD
+            * `PC` - PC
+            * `MONITOR` - MONITOR
+            * `ACCESSORY` - ACCESSORY
+            * `PHONE` - PHONE
+            * `KEYBOARD` - KEYBOARD
+            * `IPHONE` - IPHONE
+            * `WEBCAM` - WEBCAM
+            * `EXTENDED_WARRANTY_MAC` - EXTENDED_WARRANTY_MAC
+            * `EXTENDED_WARRANTY_WINDOWS` - EXTENDED_WARRANTY_WINDOWS
+        image (str): Absolute URL of the image; empty for a catalog item that has none.
         external_item_id (None | str):
         serial_numbers (list[str]):
         is_available (bool | None):
@@ -50,7 +64,7 @@ class Candidate:
     manufacturer_part_number: None | str
     brand: None | str
     model: None | str
-    hardware_type: str
+    hardware_type: HardwareType
     image: str
     external_item_id: None | str
     serial_numbers: list[str]
@@ -92,7 +106,7 @@ class Candidate:
         model: None | str
         model = self.model
 
-        hardware_type = self.hardware_type
+        hardware_type = self.hardware_type.value
 
         image = self.image
 
@@ -212,7 +226,7 @@ class Candidate:
 
         model = _parse_model(d.pop("model"))
 
-        hardware_type = d.pop("hardwareType")
+        hardware_type = HardwareType(d.pop("hardwareType"))
 
         image = d.pop("image")
 

@@ -7,6 +7,8 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.hardware_type import HardwareType
+
 T = TypeVar("T", bound="CatalogItem")
 
 
@@ -24,10 +26,10 @@ class CatalogItem:
         disk_space (None | str):
         display_size (None | str):
         processor (None | str):
-        image (str):
+        image (str): Absolute URL of the image; empty for a catalog item that has none.
         deprecated (bool): No longer recommended for new orders; may still be in stock.
         manufacturer_part_number (None | str):
-        hardware_type (None | str):
+        hardware_type (HardwareType | None):
     """
 
     id: UUID
@@ -43,7 +45,7 @@ class CatalogItem:
     image: str
     deprecated: bool
     manufacturer_part_number: None | str
-    hardware_type: None | str
+    hardware_type: HardwareType | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -80,7 +82,10 @@ class CatalogItem:
         manufacturer_part_number = self.manufacturer_part_number
 
         hardware_type: None | str
-        hardware_type = self.hardware_type
+        if isinstance(self.hardware_type, HardwareType):
+            hardware_type = self.hardware_type.value
+        else:
+            hardware_type = self.hardware_type
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -164,10 +169,18 @@ class CatalogItem:
 
         manufacturer_part_number = _parse_manufacturer_part_number(d.pop("manufacturerPartNumber"))
 
-        def _parse_hardware_type(data: object) -> None | str:
+        def _parse_hardware_type(data: object) -> HardwareType | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                hardware_type_type_0 = HardwareType(data)
+
+                return hardware_type_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(HardwareType | None, data)
 
         hardware_type = _parse_hardware_type(d.pop("hardwareType"))
 

@@ -18,7 +18,7 @@ class CommonModel:
         display_size (None | str):
         disk_space (None | str):
         processor (None | str):
-        image (str):
+        image (str): Absolute URL of the image; empty for a catalog item that has none.
     """
 
     name: str

@@ -22,10 +22,10 @@ class Company:
         created_at (datetime.datetime):
         name (str):
         company_code (str):
+        country_code (None | str):
         abm_code (None | str | Unset):
         webhook_url (None | str | Unset):
         company_source (CompanySourceEnum | Unset): * `INTERNAL` - Internal
-        country_code (None | str | Unset):
         legal_number (None | str | Unset):
         contact_email (None | str | Unset):
         phone (None | str | Unset):
@@ -35,10 +35,10 @@ class Company:
     created_at: datetime.datetime
     name: str
     company_code: str
+    country_code: None | str
     abm_code: None | str | Unset = UNSET
     webhook_url: None | str | Unset = UNSET
     company_source: CompanySourceEnum | Unset = UNSET
-    country_code: None | str | Unset = UNSET
     legal_number: None | str | Unset = UNSET
     contact_email: None | str | Unset = UNSET
     phone: None | str | Unset = UNSET
@@ -52,6 +52,9 @@ class Company:
         name = self.name
 
         company_code = self.company_code
+
+        country_code: None | str
+        country_code = self.country_code
 
         abm_code: None | str | Unset
         if isinstance(self.abm_code, Unset):
@@ -68,12 +71,6 @@ class Company:
         company_source: str | Unset = UNSET
         if not isinstance(self.company_source, Unset):
             company_source = self.company_source.value
-
-        country_code: None | str | Unset
-        if isinstance(self.country_code, Unset):
-            country_code = UNSET
-        else:
-            country_code = self.country_code
 
         legal_number: None | str | Unset
         if isinstance(self.legal_number, Unset):
@@ -101,6 +98,7 @@ class Company:
                 "createdAt": created_at,
                 "name": name,
                 "companyCode": company_code,
+                "countryCode": country_code,
             }
         )
         if abm_code is not UNSET:
@@ -109,8 +107,6 @@ class Company:
             field_dict["webhookUrl"] = webhook_url
         if company_source is not UNSET:
             field_dict["companySource"] = company_source
-        if country_code is not UNSET:
-            field_dict["countryCode"] = country_code
         if legal_number is not UNSET:
             field_dict["legalNumber"] = legal_number
         if contact_email is not UNSET:
@@ -130,6 +126,13 @@ class Company:
         name = d.pop("name")
 
         company_code = d.pop("companyCode")
+
+        def _parse_country_code(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        country_code = _parse_country_code(d.pop("countryCode"))
 
         def _parse_abm_code(data: object) -> None | str | Unset:
             if data is None:
@@ -155,15 +158,6 @@ class Company:
             company_source = UNSET
         else:
             company_source = CompanySourceEnum(_company_source)
-
-        def _parse_country_code(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        country_code = _parse_country_code(d.pop("countryCode", UNSET))
 
         def _parse_legal_number(data: object) -> None | str | Unset:
             if data is None:
@@ -197,10 +191,10 @@ class Company:
             created_at=created_at,
             name=name,
             company_code=company_code,
+            country_code=country_code,
             abm_code=abm_code,
             webhook_url=webhook_url,
             company_source=company_source,
-            country_code=country_code,
             legal_number=legal_number,
             contact_email=contact_email,
             phone=phone,

@@ -8,6 +8,7 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.hardware_type import HardwareType
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="CreatedHardware")
@@ -22,8 +23,21 @@ class CreatedHardware:
         description (None | str):
         serial_number (str):
         name (str):
-        hardware_type (str):
-        image (str):
+        hardware_type (HardwareType): * `HEADPHONES` - HEADPHONES
+            * `MACBOOK` - MACBOOK
+            * `CHAIR` - CHAIR
+            * `MOUSE` - MOUSE
+            * `TRACKPAD` - TRACKPAD
+            * `PC` - PC
+            * `MONITOR` - MONITOR
+            * `ACCESSORY` - ACCESSORY
+            * `PHONE` - PHONE
+            * `KEYBOARD` - KEYBOARD
+            * `IPHONE` - IPHONE
+            * `WEBCAM` - WEBCAM
+            * `EXTENDED_WARRANTY_MAC` - EXTENDED_WARRANTY_MAC
+            * `EXTENDED_WARRANTY_WINDOWS` - EXTENDED_WARRANTY_WINDOWS
+        image (str): Absolute URL of the image; empty for a catalog item that has none.
         cost (None | str): A decimal string, e.g. 1299.00
         date_bought (datetime.datetime | None):
         ram (str | Unset): Only when the item has it.
@@ -37,7 +51,7 @@ class CreatedHardware:
     description: None | str
     serial_number: str
     name: str
-    hardware_type: str
+    hardware_type: HardwareType
     image: str
     cost: None | str
     date_bought: datetime.datetime | None
@@ -60,7 +74,7 @@ class CreatedHardware:
 
         name = self.name
 
-        hardware_type = self.hardware_type
+        hardware_type = self.hardware_type.value
 
         image = self.image
 
@@ -130,7 +144,7 @@ class CreatedHardware:
 
         name = d.pop("name")
 
-        hardware_type = d.pop("hardwareType")
+        hardware_type = HardwareType(d.pop("hardwareType"))
 
         image = d.pop("image")
 

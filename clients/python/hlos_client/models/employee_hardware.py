@@ -7,6 +7,8 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.movement_request_reference import MovementRequestReference
 
@@ -24,12 +26,12 @@ class EmployeeHardware:
         brand (None | str):
         serial_number (str):
         name (str):
-        image (str):
-        ram (None | str):
-        disk_space (None | str):
-        display_size (None | str):
-        processor (None | str):
+        image (str): Absolute URL of the image; empty for a catalog item that has none.
         movement_requests (list[MovementRequestReference]):
+        ram (str | Unset): Only when the item has it.
+        disk_space (str | Unset): Only when the item has it.
+        display_size (str | Unset): Only when the item has it.
+        processor (str | Unset): Only when the item has it.
     """
 
     id: UUID
@@ -38,11 +40,11 @@ class EmployeeHardware:
     serial_number: str
     name: str
     image: str
-    ram: None | str
-    disk_space: None | str
-    display_size: None | str
-    processor: None | str
     movement_requests: list[MovementRequestReference]
+    ram: str | Unset = UNSET
+    disk_space: str | Unset = UNSET
+    display_size: str | Unset = UNSET
+    processor: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -60,22 +62,18 @@ class EmployeeHardware:
 
         image = self.image
 
-        ram: None | str
-        ram = self.ram
-
-        disk_space: None | str
-        disk_space = self.disk_space
-
-        display_size: None | str
-        display_size = self.display_size
-
-        processor: None | str
-        processor = self.processor
-
         movement_requests = []
         for movement_requests_item_data in self.movement_requests:
             movement_requests_item = movement_requests_item_data.to_dict()
             movement_requests.append(movement_requests_item)
+
+        ram = self.ram
+
+        disk_space = self.disk_space
+
+        display_size = self.display_size
+
+        processor = self.processor
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -87,13 +85,17 @@ class EmployeeHardware:
                 "serialNumber": serial_number,
                 "name": name,
                 "image": image,
-                "ram": ram,
-                "diskSpace": disk_space,
-                "displaySize": display_size,
-                "processor": processor,
                 "movementRequests": movement_requests,
             }
         )
+        if ram is not UNSET:
+            field_dict["ram"] = ram
+        if disk_space is not UNSET:
+            field_dict["diskSpace"] = disk_space
+        if display_size is not UNSET:
+            field_dict["displaySize"] = display_size
+        if processor is not UNSET:
+            field_dict["processor"] = processor
 
         return field_dict
 
@@ -124,40 +126,20 @@ class EmployeeHardware:
 
         image = d.pop("image")
 
-        def _parse_ram(data: object) -> None | str:
-            if data is None:
-                return data
-            return cast(None | str, data)
-
-        ram = _parse_ram(d.pop("ram"))
-
-        def _parse_disk_space(data: object) -> None | str:
-            if data is None:
-                return data
-            return cast(None | str, data)
-
-        disk_space = _parse_disk_space(d.pop("diskSpace"))
-
-        def _parse_display_size(data: object) -> None | str:
-            if data is None:
-                return data
-            return cast(None | str, data)
-
-        display_size = _parse_display_size(d.pop("displaySize"))
-
-        def _parse_processor(data: object) -> None | str:
-            if data is None:
-                return data
-            return cast(None | str, data)
-
-        processor = _parse_processor(d.pop("processor"))
-
         movement_requests = []
         _movement_requests = d.pop("movementRequests")
         for movement_requests_item_data in _movement_requests:
             movement_requests_item = MovementRequestReference.from_dict(movement_requests_item_data)
 
             movement_requests.append(movement_requests_item)
+
+        ram = d.pop("ram", UNSET)
+
+        disk_space = d.pop("diskSpace", UNSET)
+
+        display_size = d.pop("displaySize", UNSET)
+
+        processor = d.pop("processor", UNSET)
 
         employee_hardware = cls(
             id=id,
@@ -166,11 +148,11 @@ class EmployeeHardware:
             serial_number=serial_number,
             name=name,
             image=image,
+            movement_requests=movement_requests,
             ram=ram,
             disk_space=disk_space,
             display_size=display_size,
             processor=processor,
-            movement_requests=movement_requests,
         )
 
         employee_hardware.additional_properties = d

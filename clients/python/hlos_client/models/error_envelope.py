@@ -23,14 +23,12 @@ class ErrorEnvelope:
         error (str): HTTP status name, e.g. Bad Request
         message (list[str] | str): Why the request was refused.
         details (list[FieldError] | Unset): On validation errors.
-        envelop (list[Any] | Unset): An empty array, on the errors of POST and GET /companies.
     """
 
     status_code: int
     error: str
     message: list[str] | str
     details: list[FieldError] | Unset = UNSET
-    envelop: list[Any] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -52,10 +50,6 @@ class ErrorEnvelope:
                 details_item = details_item_data.to_dict()
                 details.append(details_item)
 
-        envelop: list[Any] | Unset = UNSET
-        if not isinstance(self.envelop, Unset):
-            envelop = self.envelop
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -67,8 +61,6 @@ class ErrorEnvelope:
         )
         if details is not UNSET:
             field_dict["details"] = details
-        if envelop is not UNSET:
-            field_dict["envelop"] = envelop
 
         return field_dict
 
@@ -103,14 +95,11 @@ class ErrorEnvelope:
 
                 details.append(details_item)
 
-        envelop = cast(list[Any], d.pop("envelop", UNSET))
-
         error_envelope = cls(
             status_code=status_code,
             error=error,
             message=message,
             details=details,
-            envelop=envelop,
         )
 
         error_envelope.additional_properties = d

@@ -35,7 +35,7 @@ class Hardware:
         serial_number (str):
         brand (None | str):
         name (str):
-        image (str):
+        image (str): Absolute URL of the image; empty for a catalog item that has none.
         date_bought (datetime.datetime | None):
         country_code (str):
         status (HardwareStatusEnum): * `EMPLOYEE` - Employee
@@ -389,9 +389,9 @@ class Hardware:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                common_model_type_1 = CommonModel.from_dict(data)
+                common_model_type_0 = CommonModel.from_dict(data)
 
-                return common_model_type_1
+                return common_model_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(CommonModel | None, data)
@@ -404,9 +404,9 @@ class Hardware:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                employee_profile_type_1 = EmployeeProfile.from_dict(data)
+                employee_profile_type_0 = EmployeeProfile.from_dict(data)
 
-                return employee_profile_type_1
+                return employee_profile_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(EmployeeProfile | None, data)
@@ -419,9 +419,9 @@ class Hardware:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                storage_type_1 = StorageRef.from_dict(data)
+                storage_type_0 = StorageRef.from_dict(data)
 
-                return storage_type_1
+                return storage_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | StorageRef, data)

@@ -8,8 +8,8 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.brand_enum import BrandEnum
-from ..models.hardware_type_enum import HardwareTypeEnum
+from ..models.brand import Brand
+from ..models.hardware_type import HardwareType
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="HardwareCreateRequest")
@@ -17,42 +17,48 @@ T = TypeVar("T", bound="HardwareCreateRequest")
 
 @_attrs_define
 class HardwareCreateRequest:
-    """
-    Attributes:
-        company_code (str): A company this API client manages.
-        country_code (str):
-        employee_profile_id (UUID | Unset):
-        employee_email (str | Unset):
-        hardware_type (HardwareTypeEnum | None | Unset):
-        common_model_id (None | Unset | UUID): A catalog item id; the item takes its name, specs and type.
-        serial_number (str | Unset):  Default: ''.
-        description (None | str | Unset):
-        date_bought (datetime.datetime | None | Unset):
-        new_hardware (bool | Unset):  Default: True.
-        external_reference (None | str | Unset):
-        brand (BrandEnum | None | Unset):
-        model (None | str | Unset):
-        ram (None | str | Unset):
-        disk_space (None | str | Unset):
-        display_size (None | str | Unset):
-        processor (None | str | Unset):
-        gpu (None | str | Unset):
-        cost (None | str | Unset):
-        cost_currency (str | Unset):  Default: 'USD'.
+    """Send at most one of `employeeProfileId` and `employeeEmail`: with neither, the item goes to storage.
+
+    Send exactly one of `hardwareType` and `commonModelId`.
+
+        Attributes:
+            company_code (str): A company this API client manages.
+            country_code (str):
+            employee_profile_id (UUID | Unset): Send at most one of `employeeProfileId` and `employeeEmail`: with neither,
+                the item goes to storage.
+            employee_email (str | Unset): Send at most one of `employeeProfileId` and `employeeEmail`: with neither, the
+                item goes to storage.
+            hardware_type (HardwareType | None | Unset):
+            common_model_id (None | Unset | UUID): A catalog item id; the item takes its name, specs and type. Send exactly
+                one of `hardwareType` and `commonModelId`.
+            serial_number (str | Unset): Absent: "", applied by the service.
+            description (None | str | Unset):
+            date_bought (datetime.datetime | None | Unset):
+            new_hardware (bool | Unset): Absent: true, applied by the service.
+            external_reference (None | str | Unset):
+            brand (Brand | None | Unset):
+            model (None | str | Unset):
+            ram (None | str | Unset):
+            disk_space (None | str | Unset):
+            display_size (None | str | Unset):
+            processor (None | str | Unset):
+            gpu (None | str | Unset):
+            cost (None | str | Unset):
+            cost_currency (str | Unset): Absent: "USD", applied by the service.
     """
 
     company_code: str
     country_code: str
     employee_profile_id: UUID | Unset = UNSET
     employee_email: str | Unset = UNSET
-    hardware_type: HardwareTypeEnum | None | Unset = UNSET
+    hardware_type: HardwareType | None | Unset = UNSET
     common_model_id: None | Unset | UUID = UNSET
-    serial_number: str | Unset = ""
+    serial_number: str | Unset = UNSET
     description: None | str | Unset = UNSET
     date_bought: datetime.datetime | None | Unset = UNSET
-    new_hardware: bool | Unset = True
+    new_hardware: bool | Unset = UNSET
     external_reference: None | str | Unset = UNSET
-    brand: BrandEnum | None | Unset = UNSET
+    brand: Brand | None | Unset = UNSET
     model: None | str | Unset = UNSET
     ram: None | str | Unset = UNSET
     disk_space: None | str | Unset = UNSET
@@ -60,7 +66,7 @@ class HardwareCreateRequest:
     processor: None | str | Unset = UNSET
     gpu: None | str | Unset = UNSET
     cost: None | str | Unset = UNSET
-    cost_currency: str | Unset = "USD"
+    cost_currency: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -77,7 +83,7 @@ class HardwareCreateRequest:
         hardware_type: None | str | Unset
         if isinstance(self.hardware_type, Unset):
             hardware_type = UNSET
-        elif isinstance(self.hardware_type, HardwareTypeEnum):
+        elif isinstance(self.hardware_type, HardwareType):
             hardware_type = self.hardware_type.value
         else:
             hardware_type = self.hardware_type
@@ -117,7 +123,7 @@ class HardwareCreateRequest:
         brand: None | str | Unset
         if isinstance(self.brand, Unset):
             brand = UNSET
-        elif isinstance(self.brand, BrandEnum):
+        elif isinstance(self.brand, Brand):
             brand = self.brand.value
         else:
             brand = self.brand
@@ -229,7 +235,7 @@ class HardwareCreateRequest:
 
         employee_email = d.pop("employeeEmail", UNSET)
 
-        def _parse_hardware_type(data: object) -> HardwareTypeEnum | None | Unset:
+        def _parse_hardware_type(data: object) -> HardwareType | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -237,12 +243,12 @@ class HardwareCreateRequest:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                hardware_type_type_0 = HardwareTypeEnum(data)
+                hardware_type_type_0 = HardwareType(data)
 
                 return hardware_type_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(HardwareTypeEnum | None | Unset, data)
+            return cast(HardwareType | None | Unset, data)
 
         hardware_type = _parse_hardware_type(d.pop("hardwareType", UNSET))
 
@@ -302,7 +308,7 @@ class HardwareCreateRequest:
 
         external_reference = _parse_external_reference(d.pop("externalReference", UNSET))
 
-        def _parse_brand(data: object) -> BrandEnum | None | Unset:
+        def _parse_brand(data: object) -> Brand | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -310,12 +316,12 @@ class HardwareCreateRequest:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                brand_type_0 = BrandEnum(data)
+                brand_type_0 = Brand(data)
 
                 return brand_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(BrandEnum | None | Unset, data)
+            return cast(Brand | None | Unset, data)
 
         brand = _parse_brand(d.pop("brand", UNSET))
 

@@ -139,9 +139,9 @@ class HardwareMovement:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                requester_type_1 = Requester.from_dict(data)
+                requester_type_0 = Requester.from_dict(data)
 
-                return requester_type_1
+                return requester_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | Requester, data)
@@ -158,9 +158,9 @@ class HardwareMovement:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                to_employee_type_1 = MovementEmployeeRef.from_dict(data)
+                to_employee_type_0 = MovementEmployeeRef.from_dict(data)
 
-                return to_employee_type_1
+                return to_employee_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(MovementEmployeeRef | None, data)
@@ -173,9 +173,9 @@ class HardwareMovement:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                from_employee_type_1 = MovementEmployeeRef.from_dict(data)
+                from_employee_type_0 = MovementEmployeeRef.from_dict(data)
 
-                return from_employee_type_1
+                return from_employee_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(MovementEmployeeRef | None, data)
@@ -188,9 +188,9 @@ class HardwareMovement:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                storage_type_1 = StorageRef.from_dict(data)
+                storage_type_0 = StorageRef.from_dict(data)
 
-                return storage_type_1
+                return storage_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | StorageRef, data)
@@ -203,9 +203,9 @@ class HardwareMovement:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                company_type_1 = CompanyName.from_dict(data)
+                company_type_0 = CompanyName.from_dict(data)
 
-                return company_type_1
+                return company_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(CompanyName | None, data)

@@ -22,7 +22,7 @@ class HardwareSummary:
         serial_number (str):
         brand (None | str):
         name (str):
-        image (str):
+        image (str): Absolute URL of the image; empty for a catalog item that has none.
         ram (str | Unset): Only when the item has it.
         disk_space (str | Unset): Only when the item has it.
         display_size (str | Unset): Only when the item has it.

@@ -6,6 +6,8 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.hardware_type import HardwareType
+
 T = TypeVar("T", bound="HardwareTypeRef")
 
 
@@ -13,16 +15,29 @@ T = TypeVar("T", bound="HardwareTypeRef")
 class HardwareTypeRef:
     """
     Attributes:
-        name (str):
-        image (str):
+        name (HardwareType): * `HEADPHONES` - HEADPHONES
+            * `MACBOOK` - MACBOOK
+            * `CHAIR` - CHAIR
+            * `MOUSE` - MOUSE
+            * `TRACKPAD` - TRACKPAD
+            * `PC` - PC
+            * `MONITOR` - MONITOR
+            * `ACCESSORY` - ACCESSORY
+            * `PHONE` - PHONE
+            * `KEYBOARD` - KEYBOARD
+            * `IPHONE` - IPHONE
+            * `WEBCAM` - WEBCAM
+            * `EXTENDED_WARRANTY_MAC` - EXTENDED_WARRANTY_MAC
+            * `EXTENDED_WARRANTY_WINDOWS` - EXTENDED_WARRANTY_WINDOWS
+        image (str): Absolute URL of the image; empty for a catalog item that has none.
     """
 
-    name: str
+    name: HardwareType
     image: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        name = self.name
+        name = self.name.value
 
         image = self.image
 
@@ -40,7 +55,7 @@ class HardwareTypeRef:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        name = d.pop("name")
+        name = HardwareType(d.pop("name"))
 
         image = d.pop("image")
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
+from uuid import UUID
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -15,17 +16,17 @@ T = TypeVar("T", bound="LineRemovalRequest")
 class LineRemovalRequest:
     """
     Attributes:
-        hardware_request_id (str): The id of a line of the order (a UUID).
+        hardware_request_id (UUID): The id of a line of the order.
         amount (int | None | Unset): Units to remove, a positive integer; omitted, null, or the line's amount or more:
             the whole line.
     """
 
-    hardware_request_id: str
+    hardware_request_id: UUID
     amount: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        hardware_request_id = self.hardware_request_id
+        hardware_request_id = str(self.hardware_request_id)
 
         amount: int | None | Unset
         if isinstance(self.amount, Unset):
@@ -48,7 +49,7 @@ class LineRemovalRequest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        hardware_request_id = d.pop("hardwareRequestId")
+        hardware_request_id = UUID(d.pop("hardwareRequestId"))
 
         def _parse_amount(data: object) -> int | None | Unset:
             if data is None:

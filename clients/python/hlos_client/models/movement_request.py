@@ -360,9 +360,9 @@ class MovementRequest:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                to_employee_type_1 = MovementPerson.from_dict(data)
+                to_employee_type_0 = MovementPerson.from_dict(data)
 
-                return to_employee_type_1
+                return to_employee_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(MovementPerson | None, data)
@@ -375,9 +375,9 @@ class MovementRequest:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                from_employee_type_1 = MovementPerson.from_dict(data)
+                from_employee_type_0 = MovementPerson.from_dict(data)
 
-                return from_employee_type_1
+                return from_employee_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(MovementPerson | None, data)
@@ -390,9 +390,9 @@ class MovementRequest:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                storage_type_1 = StorageRef.from_dict(data)
+                storage_type_0 = StorageRef.from_dict(data)
 
-                return storage_type_1
+                return storage_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | StorageRef, data)

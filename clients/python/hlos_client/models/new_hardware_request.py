@@ -8,7 +8,7 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.hardware_type_enum import HardwareTypeEnum
+from ..models.hardware_type import HardwareType
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="NewHardwareRequest")
@@ -16,23 +16,25 @@ T = TypeVar("T", bound="NewHardwareRequest")
 
 @_attrs_define
 class NewHardwareRequest:
-    """
+    """Send exactly one of `hardwareType` and `commonModelId`.
+
     Attributes:
         serial_number (str):
         date_bought (datetime.datetime):
         description (None | str | Unset):
-        hardware_type (HardwareTypeEnum | None | Unset):
-        common_model_id (None | Unset | UUID): A catalog item id, instead of hardwareType.
-        new_hardware (bool | Unset):  Default: True.
+        hardware_type (HardwareType | None | Unset):
+        common_model_id (None | Unset | UUID): A catalog item id, instead of hardwareType. Send exactly one of
+            `hardwareType` and `commonModelId`.
+        new_hardware (bool | Unset): Absent: true, applied by the service.
         external_reference (None | str | Unset):
     """
 
     serial_number: str
     date_bought: datetime.datetime
     description: None | str | Unset = UNSET
-    hardware_type: HardwareTypeEnum | None | Unset = UNSET
+    hardware_type: HardwareType | None | Unset = UNSET
     common_model_id: None | Unset | UUID = UNSET
-    new_hardware: bool | Unset = True
+    new_hardware: bool | Unset = UNSET
     external_reference: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -50,7 +52,7 @@ class NewHardwareRequest:
         hardware_type: None | str | Unset
         if isinstance(self.hardware_type, Unset):
             hardware_type = UNSET
-        elif isinstance(self.hardware_type, HardwareTypeEnum):
+        elif isinstance(self.hardware_type, HardwareType):
             hardware_type = self.hardware_type.value
         else:
             hardware_type = self.hardware_type
@@ -108,7 +110,7 @@ class NewHardwareRequest:
 
         description = _parse_description(d.pop("description", UNSET))
 
-        def _parse_hardware_type(data: object) -> HardwareTypeEnum | None | Unset:
+        def _parse_hardware_type(data: object) -> HardwareType | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -116,12 +118,12 @@ class NewHardwareRequest:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                hardware_type_type_0 = HardwareTypeEnum(data)
+                hardware_type_type_0 = HardwareType(data)
 
                 return hardware_type_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(HardwareTypeEnum | None | Unset, data)
+            return cast(HardwareType | None | Unset, data)
 
         hardware_type = _parse_hardware_type(d.pop("hardwareType", UNSET))
 

@@ -21,21 +21,24 @@ T = TypeVar("T", bound="OffboardingRequest")
 
 @_attrs_define
 class OffboardingRequest:
-    """
-    Attributes:
-        handled_by (HandledByEnum): * `PROVIDER` - Provider
-            * `COMPANY` - Company
-        hardwares (OffboardingHardwaresRequest):
-        company_code (str | Unset): A company this API client manages.
-        company (CompanyInputRequest | Unset): The interface's Company input: the creation's fields but the webhook.
-        employee_email (str | Unset):
-        employee (MovementEmployeeRequest | Unset): The interface's Employee input of movements: governmentDNI required,
-            and no
-            externalReferenceId, so an employee object is matched by its e-mail (rule 2: an existing
-            e-mail updates that employee, never conflicts).
-        to_employee_email (None | str | Unset): Makes the request an OFF_ON.
-        factory_reset (bool | None | Unset): Ignored for OFF_ON.
-        expected_date (datetime.date | None | Unset):
+    """Send exactly one of `companyCode` and `company`.
+
+    Send exactly one of `employeeEmail` and `employee`.
+
+        Attributes:
+            handled_by (HandledByEnum): * `PROVIDER` - Provider
+                * `COMPANY` - Company
+            hardwares (OffboardingHardwaresRequest):
+            company_code (str | Unset): A company this API client manages. Send exactly one of `companyCode` and `company`.
+            company (CompanyInputRequest | Unset): The interface's Company input: the creation's fields but the webhook.
+            employee_email (str | Unset): Send exactly one of `employeeEmail` and `employee`.
+            employee (MovementEmployeeRequest | Unset): The interface's Employee input of movements: governmentDNI required,
+                and no
+                externalReferenceId, so an employee object is matched by its e-mail (rule 2: an existing
+                e-mail updates that employee, never conflicts).
+            to_employee_email (None | str | Unset): Makes the request an OFF_ON.
+            factory_reset (bool | None | Unset): Ignored for OFF_ON.
+            expected_date (datetime.date | None | Unset):
     """
 
     handled_by: HandledByEnum

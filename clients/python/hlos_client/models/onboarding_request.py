@@ -19,12 +19,13 @@ T = TypeVar("T", bound="OnboardingRequest")
 
 @_attrs_define
 class OnboardingRequest:
-    """
+    """Send exactly one of `employeeEmail` and `employee`.
+
     Attributes:
         company_code (str): A company this API client manages.
         hardware_ids (list[UUID]):
         expected_date (datetime.date | None | Unset):
-        employee_email (str | Unset):
+        employee_email (str | Unset): Send exactly one of `employeeEmail` and `employee`.
         employee (MovementEmployeeRequest | Unset): The interface's Employee input of movements: governmentDNI required,
             and no
             externalReferenceId, so an employee object is matched by its e-mail (rule 2: an existing

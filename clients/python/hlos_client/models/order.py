@@ -370,9 +370,9 @@ class Order:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                employee_profile_type_1 = OrderEmployee.from_dict(data)
+                employee_profile_type_0 = OrderEmployee.from_dict(data)
 
-                return employee_profile_type_1
+                return employee_profile_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | OrderEmployee, data)

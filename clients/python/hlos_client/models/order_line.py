@@ -8,6 +8,7 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.hardware_type import HardwareType
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -31,8 +32,21 @@ class OrderLine:
         manufacturer_part_number (None | str):
         brand (None | str):
         model (None | str):
-        hardware_type (str):
-        image (str):
+        hardware_type (HardwareType): * `HEADPHONES` - HEADPHONES
+            * `MACBOOK` - MACBOOK
+            * `CHAIR` - CHAIR
+            * `MOUSE` - MOUSE
+            * `TRACKPAD` - TRACKPAD
+            * `PC` - PC
+            * `MONITOR` - MONITOR
+            * `ACCESSORY` - ACCESSORY
+            * `PHONE` - PHONE
+            * `KEYBOARD` - KEYBOARD
+            * `IPHONE` - IPHONE
+            * `WEBCAM` - WEBCAM
+            * `EXTENDED_WARRANTY_MAC` - EXTENDED_WARRANTY_MAC
+            * `EXTENDED_WARRANTY_WINDOWS` - EXTENDED_WARRANTY_WINDOWS
+        image (str): Absolute URL of the image; empty for a catalog item that has none.
         external_item_id (None | str):
         serial_numbers (list[str]):
         is_available (bool | None):
@@ -54,7 +68,7 @@ class OrderLine:
     manufacturer_part_number: None | str
     brand: None | str
     model: None | str
-    hardware_type: str
+    hardware_type: HardwareType
     image: str
     external_item_id: None | str
     serial_numbers: list[str]
@@ -98,7 +112,7 @@ class OrderLine:
         model: None | str
         model = self.model
 
-        hardware_type = self.hardware_type
+        hardware_type = self.hardware_type.value
 
         image = self.image
 
@@ -225,7 +239,7 @@ class OrderLine:
 
         model = _parse_model(d.pop("model"))
 
-        hardware_type = d.pop("hardwareType")
+        hardware_type = HardwareType(d.pop("hardwareType"))
 
         image = d.pop("image")
 
@@ -265,9 +279,9 @@ class OrderLine:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                alternative_group_type_1 = AlternativeGroup.from_dict(data)
+                alternative_group_type_0 = AlternativeGroup.from_dict(data)
 
-                return alternative_group_type_1
+                return alternative_group_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(AlternativeGroup | None, data)

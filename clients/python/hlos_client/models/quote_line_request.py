@@ -8,7 +8,8 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.blank_enum import BlankEnum
-from ..models.brand_enum import BrandEnum
+from ..models.brand import Brand
+from ..models.hardware_type import HardwareType
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="QuoteLineRequest")
@@ -21,9 +22,9 @@ class QuoteLineRequest:
         amount (int):
         catalog_model_id (None | Unset | UUID): A catalog item of the order's country. With it only amount is required;
             type, brand, model, specs, image and price come from the catalog.
-        hardware_type (None | str | Unset): Required without catalogModelId: MACBOOK, PC, EXTENDED_WARRANTY_MAC,
-            EXTENDED_WARRANTY_WINDOWS or another registered type (MOUSE, MONITOR, ...).
-        brand (BlankEnum | BrandEnum | None | Unset):
+        hardware_type (BlankEnum | HardwareType | None | Unset): Required without catalogModelId: MACBOOK, PC,
+            EXTENDED_WARRANTY_MAC, EXTENDED_WARRANTY_WINDOWS or another type (MOUSE, MONITOR, ...).
+        brand (BlankEnum | Brand | None | Unset):
         model (None | str | Unset):
         ram (None | str | Unset):
         disk_space (None | str | Unset):
@@ -36,8 +37,8 @@ class QuoteLineRequest:
 
     amount: int
     catalog_model_id: None | Unset | UUID = UNSET
-    hardware_type: None | str | Unset = UNSET
-    brand: BlankEnum | BrandEnum | None | Unset = UNSET
+    hardware_type: BlankEnum | HardwareType | None | Unset = UNSET
+    brand: BlankEnum | Brand | None | Unset = UNSET
     model: None | str | Unset = UNSET
     ram: None | str | Unset = UNSET
     disk_space: None | str | Unset = UNSET
@@ -62,13 +63,17 @@ class QuoteLineRequest:
         hardware_type: None | str | Unset
         if isinstance(self.hardware_type, Unset):
             hardware_type = UNSET
+        elif isinstance(self.hardware_type, HardwareType):
+            hardware_type = self.hardware_type.value
+        elif isinstance(self.hardware_type, BlankEnum):
+            hardware_type = self.hardware_type.value
         else:
             hardware_type = self.hardware_type
 
         brand: None | str | Unset
         if isinstance(self.brand, Unset):
             brand = UNSET
-        elif isinstance(self.brand, BrandEnum):
+        elif isinstance(self.brand, Brand):
             brand = self.brand.value
         elif isinstance(self.brand, BlankEnum):
             brand = self.brand.value
@@ -177,16 +182,7 @@ class QuoteLineRequest:
 
         catalog_model_id = _parse_catalog_model_id(d.pop("catalogModelId", UNSET))
 
-        def _parse_hardware_type(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        hardware_type = _parse_hardware_type(d.pop("hardwareType", UNSET))
-
-        def _parse_brand(data: object) -> BlankEnum | BrandEnum | None | Unset:
+        def _parse_hardware_type(data: object) -> BlankEnum | HardwareType | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -194,7 +190,32 @@ class QuoteLineRequest:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                brand_type_0 = BrandEnum(data)
+                hardware_type_type_0 = HardwareType(data)
+
+                return hardware_type_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                hardware_type_type_1 = BlankEnum(data)
+
+                return hardware_type_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BlankEnum | HardwareType | None | Unset, data)
+
+        hardware_type = _parse_hardware_type(d.pop("hardwareType", UNSET))
+
+        def _parse_brand(data: object) -> BlankEnum | Brand | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                brand_type_0 = Brand(data)
 
                 return brand_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -207,7 +228,7 @@ class QuoteLineRequest:
                 return brand_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(BlankEnum | BrandEnum | None | Unset, data)
+            return cast(BlankEnum | Brand | None | Unset, data)
 
         brand = _parse_brand(d.pop("brand", UNSET))
 

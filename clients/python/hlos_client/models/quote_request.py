@@ -21,23 +21,30 @@ T = TypeVar("T", bound="QuoteRequest")
 
 @_attrs_define
 class QuoteRequest:
-    """
-    Attributes:
-        country_code (str):
-        send_to (OrderSendToEnum): * `EMPLOYEE` - Employee
-            * `STORAGE` - Storage
-            * `OFFICE` - Office
-            * `QUOTE_ONLY` - Quote Only
-        hardwares (list[QuoteLineRequest]):
-        company_code (str | Unset): A company this API client manages; or send `company`.
-        company (None | QuoteCompanyRequest | Unset): Created, or updated when the code is yours.
-        employee_email (None | str | Unset): sendTo EMPLOYEE: an existing employee.
-        employee (None | QuoteEmployeeRequest | Unset): sendTo EMPLOYEE: created or updated.
-        po_number (None | str | Unset): A repeat answers the company's order with it, with 200.
-        client_name (None | str | Unset):
-        abm_id (None | str | Unset): Added as the comment `ABMId: <value>`.
-        auto_quote (bool | Unset): Prices and QUOTED at once; not in production. Default: False.
-        extra_service_type (list[ExtraServiceTypeEnum] | Unset):
+    """Send exactly one of `companyCode` and `company`.
+
+    With sendTo EMPLOYEE, send exactly one of `employeeEmail` and `employee`.
+
+        Attributes:
+            country_code (str):
+            send_to (OrderSendToEnum): * `EMPLOYEE` - Employee
+                * `STORAGE` - Storage
+                * `OFFICE` - Office
+                * `QUOTE_ONLY` - Quote Only
+            hardwares (list[QuoteLineRequest]):
+            company_code (str | Unset): A company this API client manages; or send `company`. Send exactly one of
+                `companyCode` and `company`.
+            company (None | QuoteCompanyRequest | Unset): Created, or updated when the code is yours. Send exactly one of
+                `companyCode` and `company`.
+            employee_email (None | str | Unset): sendTo EMPLOYEE: an existing employee. With sendTo EMPLOYEE, send exactly
+                one of `employeeEmail` and `employee`.
+            employee (None | QuoteEmployeeRequest | Unset): sendTo EMPLOYEE: created or updated. With sendTo EMPLOYEE, send
+                exactly one of `employeeEmail` and `employee`.
+            po_number (None | str | Unset): A repeat answers the company's order with it, with 200.
+            client_name (None | str | Unset):
+            abm_id (None | str | Unset): Added as the comment `ABMId: <value>`.
+            auto_quote (bool | Unset): Prices and QUOTED at once; not in production. Absent: false, applied by the service.
+            extra_service_type (list[ExtraServiceTypeEnum] | Unset):
     """
 
     country_code: str
@@ -50,7 +57,7 @@ class QuoteRequest:
     po_number: None | str | Unset = UNSET
     client_name: None | str | Unset = UNSET
     abm_id: None | str | Unset = UNSET
-    auto_quote: bool | Unset = False
+    auto_quote: bool | Unset = UNSET
     extra_service_type: list[ExtraServiceTypeEnum] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -176,9 +183,9 @@ class QuoteRequest:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                company_type_1 = QuoteCompanyRequest.from_dict(data)
+                company_type_0 = QuoteCompanyRequest.from_dict(data)
 
-                return company_type_1
+                return company_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | QuoteCompanyRequest | Unset, data)
@@ -202,9 +209,9 @@ class QuoteRequest:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                employee_type_1 = QuoteEmployeeRequest.from_dict(data)
+                employee_type_0 = QuoteEmployeeRequest.from_dict(data)
 
-                return employee_type_1
+                return employee_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | QuoteEmployeeRequest | Unset, data)

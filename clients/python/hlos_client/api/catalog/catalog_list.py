@@ -3,9 +3,8 @@ from typing import Any
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.catalog_list_response_200 import CatalogListResponse200
+from ...models.catalog_country_list import CatalogCountryList
 from ...models.error_envelope import ErrorEnvelope
 from ...types import UNSET, Response, Unset
 
@@ -32,9 +31,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> CatalogListResponse200 | ErrorEnvelope | None:
+) -> CatalogCountryList | ErrorEnvelope:
     if response.status_code == 200:
-        response_200 = CatalogListResponse200.from_dict(response.json())
+        response_200 = CatalogCountryList.from_dict(response.json())
 
         return response_200
 
@@ -58,15 +57,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[CatalogListResponse200 | ErrorEnvelope]:
+) -> Response[CatalogCountryList | ErrorEnvelope]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -79,7 +77,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     country_code: str | Unset = UNSET,
-) -> Response[CatalogListResponse200 | ErrorEnvelope]:
+) -> Response[CatalogCountryList | ErrorEnvelope]:
     """List the catalog, by country
 
      The items the provider sells, one object per country code in alphabetical order (`[{"BR": [...]},
@@ -98,7 +96,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CatalogListResponse200 | ErrorEnvelope]
+        Response[CatalogCountryList | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -116,7 +114,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     country_code: str | Unset = UNSET,
-) -> CatalogListResponse200 | ErrorEnvelope | None:
+) -> CatalogCountryList | ErrorEnvelope | None:
     """List the catalog, by country
 
      The items the provider sells, one object per country code in alphabetical order (`[{"BR": [...]},
@@ -135,7 +133,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CatalogListResponse200 | ErrorEnvelope
+        CatalogCountryList | ErrorEnvelope
     """
 
     return sync_detailed(
@@ -148,7 +146,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     country_code: str | Unset = UNSET,
-) -> Response[CatalogListResponse200 | ErrorEnvelope]:
+) -> Response[CatalogCountryList | ErrorEnvelope]:
     """List the catalog, by country
 
      The items the provider sells, one object per country code in alphabetical order (`[{"BR": [...]},
@@ -167,7 +165,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CatalogListResponse200 | ErrorEnvelope]
+        Response[CatalogCountryList | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -183,7 +181,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     country_code: str | Unset = UNSET,
-) -> CatalogListResponse200 | ErrorEnvelope | None:
+) -> CatalogCountryList | ErrorEnvelope | None:
     """List the catalog, by country
 
      The items the provider sells, one object per country code in alphabetical order (`[{"BR": [...]},
@@ -202,7 +200,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CatalogListResponse200 | ErrorEnvelope
+        CatalogCountryList | ErrorEnvelope
     """
 
     return (

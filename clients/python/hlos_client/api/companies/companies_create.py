@@ -3,11 +3,11 @@ from typing import Any
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.companies_create_response_201 import CompaniesCreateResponse201
 from ...models.company_create_request import CompanyCreateRequest
+from ...models.company_list import CompanyList
 from ...models.error_envelope import ErrorEnvelope
+from ...models.error_envelope_with_envelop import ErrorEnvelopeWithEnvelop
 from ...types import UNSET, Response, Unset
 
 
@@ -35,51 +35,50 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> CompaniesCreateResponse201 | ErrorEnvelope | None:
+) -> CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop:
     if response.status_code == 201:
-        response_201 = CompaniesCreateResponse201.from_dict(response.json())
+        response_201 = CompanyList.from_dict(response.json())
 
         return response_201
 
     if response.status_code == 400:
-        response_400 = ErrorEnvelope.from_dict(response.json())
+        response_400 = ErrorEnvelopeWithEnvelop.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = ErrorEnvelope.from_dict(response.json())
+        response_401 = ErrorEnvelopeWithEnvelop.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = ErrorEnvelope.from_dict(response.json())
+        response_404 = ErrorEnvelopeWithEnvelop.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = ErrorEnvelope.from_dict(response.json())
+        response_409 = ErrorEnvelopeWithEnvelop.from_dict(response.json())
 
         return response_409
 
     if response.status_code == 422:
-        response_422 = ErrorEnvelope.from_dict(response.json())
+        response_422 = ErrorEnvelopeWithEnvelop.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = ErrorEnvelope.from_dict(response.json())
+        response_429 = ErrorEnvelopeWithEnvelop.from_dict(response.json())
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[CompaniesCreateResponse201 | ErrorEnvelope]:
+) -> Response[CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -93,7 +92,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: CompanyCreateRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[CompaniesCreateResponse201 | ErrorEnvelope]:
+) -> Response[CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop]:
     """Create a company
 
      Creates a company managed by this API client (and only by it). `companyCode` is exactly 3 letters or
@@ -112,7 +111,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CompaniesCreateResponse201 | ErrorEnvelope]
+        Response[CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop]
     """
 
     kwargs = _get_kwargs(
@@ -132,7 +131,7 @@ def sync(
     client: AuthenticatedClient,
     body: CompanyCreateRequest,
     idempotency_key: str | Unset = UNSET,
-) -> CompaniesCreateResponse201 | ErrorEnvelope | None:
+) -> CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop | None:
     """Create a company
 
      Creates a company managed by this API client (and only by it). `companyCode` is exactly 3 letters or
@@ -151,7 +150,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CompaniesCreateResponse201 | ErrorEnvelope
+        CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop
     """
 
     return sync_detailed(
@@ -166,7 +165,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: CompanyCreateRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[CompaniesCreateResponse201 | ErrorEnvelope]:
+) -> Response[CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop]:
     """Create a company
 
      Creates a company managed by this API client (and only by it). `companyCode` is exactly 3 letters or
@@ -185,7 +184,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CompaniesCreateResponse201 | ErrorEnvelope]
+        Response[CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop]
     """
 
     kwargs = _get_kwargs(
@@ -203,7 +202,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: CompanyCreateRequest,
     idempotency_key: str | Unset = UNSET,
-) -> CompaniesCreateResponse201 | ErrorEnvelope | None:
+) -> CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop | None:
     """Create a company
 
      Creates a company managed by this API client (and only by it). `companyCode` is exactly 3 letters or
@@ -222,7 +221,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CompaniesCreateResponse201 | ErrorEnvelope
+        CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop
     """
 
     return (

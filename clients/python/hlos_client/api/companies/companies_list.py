@@ -3,10 +3,10 @@ from typing import Any
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.companies_list_response_200 import CompaniesListResponse200
+from ...models.company_list import CompanyList
 from ...models.error_envelope import ErrorEnvelope
+from ...models.error_envelope_with_envelop import ErrorEnvelopeWithEnvelop
 from ...types import UNSET, Response, Unset
 
 
@@ -35,41 +35,40 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> CompaniesListResponse200 | ErrorEnvelope | None:
+) -> CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop:
     if response.status_code == 200:
-        response_200 = CompaniesListResponse200.from_dict(response.json())
+        response_200 = CompanyList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = ErrorEnvelope.from_dict(response.json())
+        response_400 = ErrorEnvelopeWithEnvelop.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = ErrorEnvelope.from_dict(response.json())
+        response_401 = ErrorEnvelopeWithEnvelop.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = ErrorEnvelope.from_dict(response.json())
+        response_404 = ErrorEnvelopeWithEnvelop.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = ErrorEnvelope.from_dict(response.json())
+        response_429 = ErrorEnvelopeWithEnvelop.from_dict(response.json())
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[CompaniesListResponse200 | ErrorEnvelope]:
+) -> Response[CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -83,7 +82,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
-) -> Response[CompaniesListResponse200 | ErrorEnvelope]:
+) -> Response[CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop]:
     """List the companies this API client manages
 
      Every company this API client created, in name order; no other client's. `limit` and `cursor` page
@@ -100,7 +99,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CompaniesListResponse200 | ErrorEnvelope]
+        Response[CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop]
     """
 
     kwargs = _get_kwargs(
@@ -120,7 +119,7 @@ def sync(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
-) -> CompaniesListResponse200 | ErrorEnvelope | None:
+) -> CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop | None:
     """List the companies this API client manages
 
      Every company this API client created, in name order; no other client's. `limit` and `cursor` page
@@ -137,7 +136,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CompaniesListResponse200 | ErrorEnvelope
+        CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop
     """
 
     return sync_detailed(
@@ -152,7 +151,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
-) -> Response[CompaniesListResponse200 | ErrorEnvelope]:
+) -> Response[CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop]:
     """List the companies this API client manages
 
      Every company this API client created, in name order; no other client's. `limit` and `cursor` page
@@ -169,7 +168,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CompaniesListResponse200 | ErrorEnvelope]
+        Response[CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop]
     """
 
     kwargs = _get_kwargs(
@@ -187,7 +186,7 @@ async def asyncio(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
-) -> CompaniesListResponse200 | ErrorEnvelope | None:
+) -> CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop | None:
     """List the companies this API client manages
 
      Every company this API client created, in name order; no other client's. `limit` and `cursor` page
@@ -204,7 +203,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CompaniesListResponse200 | ErrorEnvelope
+        CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop
     """
 
     return (

@@ -4,18 +4,17 @@ from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.companies_update_response_200 import CompaniesUpdateResponse200
+from ...models.company_list import CompanyList
+from ...models.company_update_request import CompanyUpdateRequest
 from ...models.error_envelope import ErrorEnvelope
-from ...models.patched_company_update_request import PatchedCompanyUpdateRequest
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     company_code: str,
     *,
-    body: PatchedCompanyUpdateRequest | Unset = UNSET,
+    body: CompanyUpdateRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -38,11 +37,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> CompaniesUpdateResponse200 | ErrorEnvelope | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CompanyList | ErrorEnvelope:
     if response.status_code == 200:
-        response_200 = CompaniesUpdateResponse200.from_dict(response.json())
+        response_200 = CompanyList.from_dict(response.json())
 
         return response_200
 
@@ -76,15 +73,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[CompaniesUpdateResponse200 | ErrorEnvelope]:
+) -> Response[CompanyList | ErrorEnvelope]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -97,9 +93,9 @@ def sync_detailed(
     company_code: str,
     *,
     client: AuthenticatedClient,
-    body: PatchedCompanyUpdateRequest | Unset = UNSET,
+    body: CompanyUpdateRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[CompaniesUpdateResponse200 | ErrorEnvelope]:
+) -> Response[CompanyList | ErrorEnvelope]:
     """Change a company's name, ABM code or webhook URL
 
      Changes `name`, `abmCode` and `webhookUrl` (null to stop webhooks) of a company this API client
@@ -111,14 +107,14 @@ def sync_detailed(
     Args:
         company_code (str):
         idempotency_key (str | Unset):
-        body (PatchedCompanyUpdateRequest | Unset):
+        body (CompanyUpdateRequest | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CompaniesUpdateResponse200 | ErrorEnvelope]
+        Response[CompanyList | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -138,9 +134,9 @@ def sync(
     company_code: str,
     *,
     client: AuthenticatedClient,
-    body: PatchedCompanyUpdateRequest | Unset = UNSET,
+    body: CompanyUpdateRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> CompaniesUpdateResponse200 | ErrorEnvelope | None:
+) -> CompanyList | ErrorEnvelope | None:
     """Change a company's name, ABM code or webhook URL
 
      Changes `name`, `abmCode` and `webhookUrl` (null to stop webhooks) of a company this API client
@@ -152,14 +148,14 @@ def sync(
     Args:
         company_code (str):
         idempotency_key (str | Unset):
-        body (PatchedCompanyUpdateRequest | Unset):
+        body (CompanyUpdateRequest | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CompaniesUpdateResponse200 | ErrorEnvelope
+        CompanyList | ErrorEnvelope
     """
 
     return sync_detailed(
@@ -174,9 +170,9 @@ async def asyncio_detailed(
     company_code: str,
     *,
     client: AuthenticatedClient,
-    body: PatchedCompanyUpdateRequest | Unset = UNSET,
+    body: CompanyUpdateRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[CompaniesUpdateResponse200 | ErrorEnvelope]:
+) -> Response[CompanyList | ErrorEnvelope]:
     """Change a company's name, ABM code or webhook URL
 
      Changes `name`, `abmCode` and `webhookUrl` (null to stop webhooks) of a company this API client
@@ -188,14 +184,14 @@ async def asyncio_detailed(
     Args:
         company_code (str):
         idempotency_key (str | Unset):
-        body (PatchedCompanyUpdateRequest | Unset):
+        body (CompanyUpdateRequest | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CompaniesUpdateResponse200 | ErrorEnvelope]
+        Response[CompanyList | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -213,9 +209,9 @@ async def asyncio(
     company_code: str,
     *,
     client: AuthenticatedClient,
-    body: PatchedCompanyUpdateRequest | Unset = UNSET,
+    body: CompanyUpdateRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> CompaniesUpdateResponse200 | ErrorEnvelope | None:
+) -> CompanyList | ErrorEnvelope | None:
     """Change a company's name, ABM code or webhook URL
 
      Changes `name`, `abmCode` and `webhookUrl` (null to stop webhooks) of a company this API client
@@ -227,14 +223,14 @@ async def asyncio(
     Args:
         company_code (str):
         idempotency_key (str | Unset):
-        body (PatchedCompanyUpdateRequest | Unset):
+        body (CompanyUpdateRequest | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CompaniesUpdateResponse200 | ErrorEnvelope
+        CompanyList | ErrorEnvelope
     """
 
     return (

@@ -4,10 +4,9 @@ from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.companies_webhook_secret_rotate_response_200 import CompaniesWebhookSecretRotateResponse200
 from ...models.error_envelope import ErrorEnvelope
+from ...models.webhook_secret_list import WebhookSecretList
 from ...types import UNSET, Response, Unset
 
 
@@ -33,9 +32,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> CompaniesWebhookSecretRotateResponse200 | ErrorEnvelope | None:
+) -> ErrorEnvelope | WebhookSecretList:
     if response.status_code == 200:
-        response_200 = CompaniesWebhookSecretRotateResponse200.from_dict(response.json())
+        response_200 = WebhookSecretList.from_dict(response.json())
 
         return response_200
 
@@ -69,15 +68,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[CompaniesWebhookSecretRotateResponse200 | ErrorEnvelope]:
+) -> Response[ErrorEnvelope | WebhookSecretList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -91,7 +89,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
-) -> Response[CompaniesWebhookSecretRotateResponse200 | ErrorEnvelope]:
+) -> Response[ErrorEnvelope | WebhookSecretList]:
     """Make a new webhook signing secret
 
      Makes a new webhook signing secret (`whsec_...`) for the company and answers it, the only time it is
@@ -109,7 +107,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CompaniesWebhookSecretRotateResponse200 | ErrorEnvelope]
+        Response[ErrorEnvelope | WebhookSecretList]
     """
 
     kwargs = _get_kwargs(
@@ -129,7 +127,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
-) -> CompaniesWebhookSecretRotateResponse200 | ErrorEnvelope | None:
+) -> ErrorEnvelope | WebhookSecretList | None:
     """Make a new webhook signing secret
 
      Makes a new webhook signing secret (`whsec_...`) for the company and answers it, the only time it is
@@ -147,7 +145,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CompaniesWebhookSecretRotateResponse200 | ErrorEnvelope
+        ErrorEnvelope | WebhookSecretList
     """
 
     return sync_detailed(
@@ -162,7 +160,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
-) -> Response[CompaniesWebhookSecretRotateResponse200 | ErrorEnvelope]:
+) -> Response[ErrorEnvelope | WebhookSecretList]:
     """Make a new webhook signing secret
 
      Makes a new webhook signing secret (`whsec_...`) for the company and answers it, the only time it is
@@ -180,7 +178,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CompaniesWebhookSecretRotateResponse200 | ErrorEnvelope]
+        Response[ErrorEnvelope | WebhookSecretList]
     """
 
     kwargs = _get_kwargs(
@@ -198,7 +196,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
-) -> CompaniesWebhookSecretRotateResponse200 | ErrorEnvelope | None:
+) -> ErrorEnvelope | WebhookSecretList | None:
     """Make a new webhook signing secret
 
      Makes a new webhook signing secret (`whsec_...`) for the company and answers it, the only time it is
@@ -216,7 +214,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CompaniesWebhookSecretRotateResponse200 | ErrorEnvelope
+        ErrorEnvelope | WebhookSecretList
     """
 
     return (

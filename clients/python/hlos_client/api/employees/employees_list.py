@@ -4,9 +4,8 @@ from typing import Any
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.employees_list_response_200 import EmployeesListResponse200
+from ...models.employee_list import EmployeeList
 from ...models.employees_list_status import EmployeesListStatus
 from ...models.error_envelope import ErrorEnvelope
 from ...types import UNSET, Response, Unset
@@ -57,11 +56,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> EmployeesListResponse200 | ErrorEnvelope | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> EmployeeList | ErrorEnvelope:
     if response.status_code == 200:
-        response_200 = EmployeesListResponse200.from_dict(response.json())
+        response_200 = EmployeeList.from_dict(response.json())
 
         return response_200
 
@@ -85,15 +82,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[EmployeesListResponse200 | ErrorEnvelope]:
+) -> Response[EmployeeList | ErrorEnvelope]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -112,7 +108,7 @@ def sync_detailed(
     limit: int | Unset = UNSET,
     status: EmployeesListStatus | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
-) -> Response[EmployeesListResponse200 | ErrorEnvelope]:
+) -> Response[EmployeeList | ErrorEnvelope]:
     """List the company's employees
 
      The company's employees, newest first, as POST /employees answers each: what an HR system syncs from
@@ -135,7 +131,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EmployeesListResponse200 | ErrorEnvelope]
+        Response[EmployeeList | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -165,7 +161,7 @@ def sync(
     limit: int | Unset = UNSET,
     status: EmployeesListStatus | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
-) -> EmployeesListResponse200 | ErrorEnvelope | None:
+) -> EmployeeList | ErrorEnvelope | None:
     """List the company's employees
 
      The company's employees, newest first, as POST /employees answers each: what an HR system syncs from
@@ -188,7 +184,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EmployeesListResponse200 | ErrorEnvelope
+        EmployeeList | ErrorEnvelope
     """
 
     return sync_detailed(
@@ -213,7 +209,7 @@ async def asyncio_detailed(
     limit: int | Unset = UNSET,
     status: EmployeesListStatus | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
-) -> Response[EmployeesListResponse200 | ErrorEnvelope]:
+) -> Response[EmployeeList | ErrorEnvelope]:
     """List the company's employees
 
      The company's employees, newest first, as POST /employees answers each: what an HR system syncs from
@@ -236,7 +232,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EmployeesListResponse200 | ErrorEnvelope]
+        Response[EmployeeList | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -264,7 +260,7 @@ async def asyncio(
     limit: int | Unset = UNSET,
     status: EmployeesListStatus | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
-) -> EmployeesListResponse200 | ErrorEnvelope | None:
+) -> EmployeeList | ErrorEnvelope | None:
     """List the company's employees
 
      The company's employees, newest first, as POST /employees answers each: what an HR system syncs from
@@ -287,7 +283,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EmployeesListResponse200 | ErrorEnvelope
+        EmployeeList | ErrorEnvelope
     """
 
     return (

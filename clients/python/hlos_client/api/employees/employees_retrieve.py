@@ -5,9 +5,8 @@ from uuid import UUID
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.employees_retrieve_response_200 import EmployeesRetrieveResponse200
+from ...models.employee_detail_list import EmployeeDetailList
 from ...models.error_envelope import ErrorEnvelope
 from ...types import UNSET, Response
 
@@ -37,9 +36,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> EmployeesRetrieveResponse200 | ErrorEnvelope | None:
+) -> EmployeeDetailList | ErrorEnvelope:
     if response.status_code == 200:
-        response_200 = EmployeesRetrieveResponse200.from_dict(response.json())
+        response_200 = EmployeeDetailList.from_dict(response.json())
 
         return response_200
 
@@ -63,15 +62,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[EmployeesRetrieveResponse200 | ErrorEnvelope]:
+) -> Response[EmployeeDetailList | ErrorEnvelope]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -85,7 +83,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> Response[EmployeesRetrieveResponse200 | ErrorEnvelope]:
+) -> Response[EmployeeDetailList | ErrorEnvelope]:
     """Get one employee with their hardware
 
      The employee with the company's name and the items they hold, each with its movement requests.
@@ -102,7 +100,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EmployeesRetrieveResponse200 | ErrorEnvelope]
+        Response[EmployeeDetailList | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -122,7 +120,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> EmployeesRetrieveResponse200 | ErrorEnvelope | None:
+) -> EmployeeDetailList | ErrorEnvelope | None:
     """Get one employee with their hardware
 
      The employee with the company's name and the items they hold, each with its movement requests.
@@ -139,7 +137,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EmployeesRetrieveResponse200 | ErrorEnvelope
+        EmployeeDetailList | ErrorEnvelope
     """
 
     return sync_detailed(
@@ -154,7 +152,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> Response[EmployeesRetrieveResponse200 | ErrorEnvelope]:
+) -> Response[EmployeeDetailList | ErrorEnvelope]:
     """Get one employee with their hardware
 
      The employee with the company's name and the items they hold, each with its movement requests.
@@ -171,7 +169,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EmployeesRetrieveResponse200 | ErrorEnvelope]
+        Response[EmployeeDetailList | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -189,7 +187,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> EmployeesRetrieveResponse200 | ErrorEnvelope | None:
+) -> EmployeeDetailList | ErrorEnvelope | None:
     """Get one employee with their hardware
 
      The employee with the company's name and the items they hold, each with its movement requests.
@@ -206,7 +204,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EmployeesRetrieveResponse200 | ErrorEnvelope
+        EmployeeDetailList | ErrorEnvelope
     """
 
     return (

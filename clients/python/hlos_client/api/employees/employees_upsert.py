@@ -3,10 +3,9 @@ from typing import Any
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.employee_result import EmployeeResult
 from ...models.employee_upsert_request import EmployeeUpsertRequest
-from ...models.employees_upsert_response_200 import EmployeesUpsertResponse200
 from ...models.error_envelope import ErrorEnvelope
 from ...types import UNSET, Response, Unset
 
@@ -35,9 +34,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> EmployeesUpsertResponse200 | ErrorEnvelope | None:
+) -> EmployeeResult | ErrorEnvelope:
     if response.status_code == 200:
-        response_200 = EmployeesUpsertResponse200.from_dict(response.json())
+        response_200 = EmployeeResult.from_dict(response.json())
 
         return response_200
 
@@ -71,15 +70,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[EmployeesUpsertResponse200 | ErrorEnvelope]:
+) -> Response[EmployeeResult | ErrorEnvelope]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -93,7 +91,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: EmployeeUpsertRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[EmployeesUpsertResponse200 | ErrorEnvelope]:
+) -> Response[EmployeeResult | ErrorEnvelope]:
     """Create or update an employee
 
      Matches an employee of the company by `externalReferenceId` when given, otherwise (or when no one
@@ -122,7 +120,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EmployeesUpsertResponse200 | ErrorEnvelope]
+        Response[EmployeeResult | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -142,7 +140,7 @@ def sync(
     client: AuthenticatedClient,
     body: EmployeeUpsertRequest,
     idempotency_key: str | Unset = UNSET,
-) -> EmployeesUpsertResponse200 | ErrorEnvelope | None:
+) -> EmployeeResult | ErrorEnvelope | None:
     """Create or update an employee
 
      Matches an employee of the company by `externalReferenceId` when given, otherwise (or when no one
@@ -171,7 +169,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EmployeesUpsertResponse200 | ErrorEnvelope
+        EmployeeResult | ErrorEnvelope
     """
 
     return sync_detailed(
@@ -186,7 +184,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: EmployeeUpsertRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[EmployeesUpsertResponse200 | ErrorEnvelope]:
+) -> Response[EmployeeResult | ErrorEnvelope]:
     """Create or update an employee
 
      Matches an employee of the company by `externalReferenceId` when given, otherwise (or when no one
@@ -215,7 +213,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EmployeesUpsertResponse200 | ErrorEnvelope]
+        Response[EmployeeResult | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -233,7 +231,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: EmployeeUpsertRequest,
     idempotency_key: str | Unset = UNSET,
-) -> EmployeesUpsertResponse200 | ErrorEnvelope | None:
+) -> EmployeeResult | ErrorEnvelope | None:
     """Create or update an employee
 
      Matches an employee of the company by `externalReferenceId` when given, otherwise (or when no one
@@ -262,7 +260,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EmployeesUpsertResponse200 | ErrorEnvelope
+        EmployeeResult | ErrorEnvelope
     """
 
     return (

@@ -4,10 +4,9 @@ from typing import Any
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
-from ...models.events_list_response_200 import EventsListResponse200
+from ...models.event_list import EventList
 from ...types import UNSET, Response, Unset
 
 
@@ -46,11 +45,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | EventsListResponse200 | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | EventList:
     if response.status_code == 200:
-        response_200 = EventsListResponse200.from_dict(response.json())
+        response_200 = EventList.from_dict(response.json())
 
         return response_200
 
@@ -74,15 +71,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | EventsListResponse200]:
+) -> Response[ErrorEnvelope | EventList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -99,7 +95,7 @@ def sync_detailed(
     limit: int | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     type_: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | EventsListResponse200]:
+) -> Response[ErrorEnvelope | EventList]:
     """List the company's events, newest first
 
      Every event of the company, whether or not it had a webhookUrl, so a client can catch up on what its
@@ -122,7 +118,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | EventsListResponse200]
+        Response[ErrorEnvelope | EventList]
     """
 
     kwargs = _get_kwargs(
@@ -148,7 +144,7 @@ def sync(
     limit: int | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     type_: str | Unset = UNSET,
-) -> ErrorEnvelope | EventsListResponse200 | None:
+) -> ErrorEnvelope | EventList | None:
     """List the company's events, newest first
 
      Every event of the company, whether or not it had a webhookUrl, so a client can catch up on what its
@@ -171,7 +167,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | EventsListResponse200
+        ErrorEnvelope | EventList
     """
 
     return sync_detailed(
@@ -192,7 +188,7 @@ async def asyncio_detailed(
     limit: int | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     type_: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | EventsListResponse200]:
+) -> Response[ErrorEnvelope | EventList]:
     """List the company's events, newest first
 
      Every event of the company, whether or not it had a webhookUrl, so a client can catch up on what its
@@ -215,7 +211,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | EventsListResponse200]
+        Response[ErrorEnvelope | EventList]
     """
 
     kwargs = _get_kwargs(
@@ -239,7 +235,7 @@ async def asyncio(
     limit: int | Unset = UNSET,
     since: datetime.datetime | Unset = UNSET,
     type_: str | Unset = UNSET,
-) -> ErrorEnvelope | EventsListResponse200 | None:
+) -> ErrorEnvelope | EventList | None:
     """List the company's events, newest first
 
      Every event of the company, whether or not it had a webhookUrl, so a client can catch up on what its
@@ -262,7 +258,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | EventsListResponse200
+        ErrorEnvelope | EventList
     """
 
     return (

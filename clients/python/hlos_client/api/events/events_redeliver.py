@@ -4,11 +4,10 @@ from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
+from ...models.event_list import EventList
 from ...models.event_redeliver_request import EventRedeliverRequest
-from ...models.events_redeliver_response_200 import EventsRedeliverResponse200
 from ...types import UNSET, Response, Unset
 
 
@@ -37,11 +36,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | EventsRedeliverResponse200 | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | EventList:
     if response.status_code == 200:
-        response_200 = EventsRedeliverResponse200.from_dict(response.json())
+        response_200 = EventList.from_dict(response.json())
 
         return response_200
 
@@ -75,15 +72,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | EventsRedeliverResponse200]:
+) -> Response[ErrorEnvelope | EventList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -98,7 +94,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: EventRedeliverRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | EventsRedeliverResponse200]:
+) -> Response[ErrorEnvelope | EventList]:
     """Send an event to the company's webhookUrl again
 
      Queues the event again from the start of the retry schedule, with the same id (`webhook-id`), and
@@ -118,7 +114,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | EventsRedeliverResponse200]
+        Response[ErrorEnvelope | EventList]
     """
 
     kwargs = _get_kwargs(
@@ -140,7 +136,7 @@ def sync(
     client: AuthenticatedClient,
     body: EventRedeliverRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | EventsRedeliverResponse200 | None:
+) -> ErrorEnvelope | EventList | None:
     """Send an event to the company's webhookUrl again
 
      Queues the event again from the start of the retry schedule, with the same id (`webhook-id`), and
@@ -160,7 +156,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | EventsRedeliverResponse200
+        ErrorEnvelope | EventList
     """
 
     return sync_detailed(
@@ -177,7 +173,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: EventRedeliverRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | EventsRedeliverResponse200]:
+) -> Response[ErrorEnvelope | EventList]:
     """Send an event to the company's webhookUrl again
 
      Queues the event again from the start of the retry schedule, with the same id (`webhook-id`), and
@@ -197,7 +193,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | EventsRedeliverResponse200]
+        Response[ErrorEnvelope | EventList]
     """
 
     kwargs = _get_kwargs(
@@ -217,7 +213,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: EventRedeliverRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | EventsRedeliverResponse200 | None:
+) -> ErrorEnvelope | EventList | None:
     """Send an event to the company's webhookUrl again
 
      Queues the event again from the start of the retry schedule, with the same id (`webhook-id`), and
@@ -237,7 +233,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | EventsRedeliverResponse200
+        ErrorEnvelope | EventList
     """
 
     return (

@@ -4,10 +4,9 @@ from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
-from ...models.events_retrieve_response_200 import EventsRetrieveResponse200
+from ...models.event_detail_list import EventDetailList
 from ...types import UNSET, Response
 
 
@@ -36,9 +35,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | EventsRetrieveResponse200 | None:
+) -> ErrorEnvelope | EventDetailList:
     if response.status_code == 200:
-        response_200 = EventsRetrieveResponse200.from_dict(response.json())
+        response_200 = EventDetailList.from_dict(response.json())
 
         return response_200
 
@@ -62,15 +61,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | EventsRetrieveResponse200]:
+) -> Response[ErrorEnvelope | EventDetailList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -84,7 +82,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> Response[ErrorEnvelope | EventsRetrieveResponse200]:
+) -> Response[ErrorEnvelope | EventDetailList]:
     """One event, with every attempt to deliver it
 
      Each event is exactly the body its webhook was sent with (`id`, `type`, `timestamp`, `data`), plus
@@ -104,7 +102,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | EventsRetrieveResponse200]
+        Response[ErrorEnvelope | EventDetailList]
     """
 
     kwargs = _get_kwargs(
@@ -124,7 +122,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> ErrorEnvelope | EventsRetrieveResponse200 | None:
+) -> ErrorEnvelope | EventDetailList | None:
     """One event, with every attempt to deliver it
 
      Each event is exactly the body its webhook was sent with (`id`, `type`, `timestamp`, `data`), plus
@@ -144,7 +142,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | EventsRetrieveResponse200
+        ErrorEnvelope | EventDetailList
     """
 
     return sync_detailed(
@@ -159,7 +157,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> Response[ErrorEnvelope | EventsRetrieveResponse200]:
+) -> Response[ErrorEnvelope | EventDetailList]:
     """One event, with every attempt to deliver it
 
      Each event is exactly the body its webhook was sent with (`id`, `type`, `timestamp`, `data`), plus
@@ -179,7 +177,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | EventsRetrieveResponse200]
+        Response[ErrorEnvelope | EventDetailList]
     """
 
     kwargs = _get_kwargs(
@@ -197,7 +195,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> ErrorEnvelope | EventsRetrieveResponse200 | None:
+) -> ErrorEnvelope | EventDetailList | None:
     """One event, with every attempt to deliver it
 
      Each event is exactly the body its webhook was sent with (`id`, `type`, `timestamp`, `data`), plus
@@ -217,7 +215,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | EventsRetrieveResponse200
+        ErrorEnvelope | EventDetailList
     """
 
     return (

@@ -1,12 +1,12 @@
 from http import HTTPStatus
-from typing import Any, cast
+from typing import Any
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.gateway_request_request import GatewayRequestRequest
+from ...models.gateway_result import GatewayResult
 from ...types import UNSET, Response, Unset
 
 
@@ -32,10 +32,16 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | ErrorEnvelope | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | GatewayResult:
     if response.status_code == 200:
-        response_200 = cast(Any, None)
+        response_200 = GatewayResult.from_dict(response.json())
+
         return response_200
+
+    if response.status_code == 201:
+        response_201 = GatewayResult.from_dict(response.json())
+
+        return response_201
 
     if response.status_code == 400:
         response_400 = ErrorEnvelope.from_dict(response.json())
@@ -72,13 +78,14 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | ErrorEnvelope]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | GatewayResult]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -92,13 +99,14 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: GatewayRequestRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Any | ErrorEnvelope]:
+) -> Response[ErrorEnvelope | GatewayResult]:
     """Call any operation through the request envelope
 
      Dispatches `{verb, request, vendor, filters, data}` to the operation at `request` (its path without
     the leading slash, identifiers filled in) and answers exactly as the direct call would: same status,
     same body. `filters` become the query string, `data` the body; the API key and `Idempotency-Key`
-    headers are the dispatched call's.
+    headers are the dispatched call's. A dispatched `HEAD` answers its status and headers with no body,
+    as a direct HEAD does.
 
     Refusals: 400 `Unknown vendor: vendor must be <SERVICE_VENDOR>` when `vendor` is not the service's
     (compared in any case); 404 for an unknown path and 405 for a verb the path does not take, in the
@@ -114,7 +122,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | ErrorEnvelope]
+        Response[ErrorEnvelope | GatewayResult]
     """
 
     kwargs = _get_kwargs(
@@ -134,13 +142,14 @@ def sync(
     client: AuthenticatedClient,
     body: GatewayRequestRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Any | ErrorEnvelope | None:
+) -> ErrorEnvelope | GatewayResult | None:
     """Call any operation through the request envelope
 
      Dispatches `{verb, request, vendor, filters, data}` to the operation at `request` (its path without
     the leading slash, identifiers filled in) and answers exactly as the direct call would: same status,
     same body. `filters` become the query string, `data` the body; the API key and `Idempotency-Key`
-    headers are the dispatched call's.
+    headers are the dispatched call's. A dispatched `HEAD` answers its status and headers with no body,
+    as a direct HEAD does.
 
     Refusals: 400 `Unknown vendor: vendor must be <SERVICE_VENDOR>` when `vendor` is not the service's
     (compared in any case); 404 for an unknown path and 405 for a verb the path does not take, in the
@@ -156,7 +165,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | ErrorEnvelope
+        ErrorEnvelope | GatewayResult
     """
 
     return sync_detailed(
@@ -171,13 +180,14 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: GatewayRequestRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Any | ErrorEnvelope]:
+) -> Response[ErrorEnvelope | GatewayResult]:
     """Call any operation through the request envelope
 
      Dispatches `{verb, request, vendor, filters, data}` to the operation at `request` (its path without
     the leading slash, identifiers filled in) and answers exactly as the direct call would: same status,
     same body. `filters` become the query string, `data` the body; the API key and `Idempotency-Key`
-    headers are the dispatched call's.
+    headers are the dispatched call's. A dispatched `HEAD` answers its status and headers with no body,
+    as a direct HEAD does.
 
     Refusals: 400 `Unknown vendor: vendor must be <SERVICE_VENDOR>` when `vendor` is not the service's
     (compared in any case); 404 for an unknown path and 405 for a verb the path does not take, in the
@@ -193,7 +203,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | ErrorEnvelope]
+        Response[ErrorEnvelope | GatewayResult]
     """
 
     kwargs = _get_kwargs(
@@ -211,13 +221,14 @@ async def asyncio(
     client: AuthenticatedClient,
     body: GatewayRequestRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Any | ErrorEnvelope | None:
+) -> ErrorEnvelope | GatewayResult | None:
     """Call any operation through the request envelope
 
      Dispatches `{verb, request, vendor, filters, data}` to the operation at `request` (its path without
     the leading slash, identifiers filled in) and answers exactly as the direct call would: same status,
     same body. `filters` become the query string, `data` the body; the API key and `Idempotency-Key`
-    headers are the dispatched call's.
+    headers are the dispatched call's. A dispatched `HEAD` answers its status and headers with no body,
+    as a direct HEAD does.
 
     Refusals: 400 `Unknown vendor: vendor must be <SERVICE_VENDOR>` when `vendor` is not the service's
     (compared in any case); 404 for an unknown path and 405 for a verb the path does not take, in the
@@ -233,7 +244,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | ErrorEnvelope
+        ErrorEnvelope | GatewayResult
     """
 
     return (

@@ -3,11 +3,10 @@ from typing import Any
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.hardware_create_request import HardwareCreateRequest
-from ...models.hardwares_create_response_201 import HardwaresCreateResponse201
+from ...models.hardware_created_list import HardwareCreatedList
 from ...types import UNSET, Response, Unset
 
 
@@ -35,9 +34,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | HardwaresCreateResponse201 | None:
+) -> ErrorEnvelope | HardwareCreatedList:
     if response.status_code == 201:
-        response_201 = HardwaresCreateResponse201.from_dict(response.json())
+        response_201 = HardwareCreatedList.from_dict(response.json())
 
         return response_201
 
@@ -71,15 +70,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | HardwaresCreateResponse201]:
+) -> Response[ErrorEnvelope | HardwareCreatedList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -93,7 +91,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: HardwareCreateRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | HardwaresCreateResponse201]:
+) -> Response[ErrorEnvelope | HardwareCreatedList]:
     """Register a hardware item, in storage or with an employee
 
      Creates an item of the company (`createdThrough` API). With `employeeProfileId` or `employeeEmail`
@@ -111,14 +109,17 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (HardwareCreateRequest):
+        body (HardwareCreateRequest): Send at most one of `employeeProfileId` and `employeeEmail`:
+            with neither, the item goes to storage.
+
+            Send exactly one of `hardwareType` and `commonModelId`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | HardwaresCreateResponse201]
+        Response[ErrorEnvelope | HardwareCreatedList]
     """
 
     kwargs = _get_kwargs(
@@ -138,7 +139,7 @@ def sync(
     client: AuthenticatedClient,
     body: HardwareCreateRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | HardwaresCreateResponse201 | None:
+) -> ErrorEnvelope | HardwareCreatedList | None:
     """Register a hardware item, in storage or with an employee
 
      Creates an item of the company (`createdThrough` API). With `employeeProfileId` or `employeeEmail`
@@ -156,14 +157,17 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
-        body (HardwareCreateRequest):
+        body (HardwareCreateRequest): Send at most one of `employeeProfileId` and `employeeEmail`:
+            with neither, the item goes to storage.
+
+            Send exactly one of `hardwareType` and `commonModelId`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | HardwaresCreateResponse201
+        ErrorEnvelope | HardwareCreatedList
     """
 
     return sync_detailed(
@@ -178,7 +182,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: HardwareCreateRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | HardwaresCreateResponse201]:
+) -> Response[ErrorEnvelope | HardwareCreatedList]:
     """Register a hardware item, in storage or with an employee
 
      Creates an item of the company (`createdThrough` API). With `employeeProfileId` or `employeeEmail`
@@ -196,14 +200,17 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (HardwareCreateRequest):
+        body (HardwareCreateRequest): Send at most one of `employeeProfileId` and `employeeEmail`:
+            with neither, the item goes to storage.
+
+            Send exactly one of `hardwareType` and `commonModelId`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | HardwaresCreateResponse201]
+        Response[ErrorEnvelope | HardwareCreatedList]
     """
 
     kwargs = _get_kwargs(
@@ -221,7 +228,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: HardwareCreateRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | HardwaresCreateResponse201 | None:
+) -> ErrorEnvelope | HardwareCreatedList | None:
     """Register a hardware item, in storage or with an employee
 
      Creates an item of the company (`createdThrough` API). With `employeeProfileId` or `employeeEmail`
@@ -239,14 +246,17 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
-        body (HardwareCreateRequest):
+        body (HardwareCreateRequest): Send at most one of `employeeProfileId` and `employeeEmail`:
+            with neither, the item goes to storage.
+
+            Send exactly one of `hardwareType` and `commonModelId`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | HardwaresCreateResponse201
+        ErrorEnvelope | HardwareCreatedList
     """
 
     return (

@@ -5,10 +5,9 @@ from uuid import UUID
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
-from ...models.hardwares_retrieve_response_200 import HardwaresRetrieveResponse200
+from ...models.hardware_detail_list import HardwareDetailList
 from ...types import UNSET, Response
 
 
@@ -37,9 +36,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | HardwaresRetrieveResponse200 | None:
+) -> ErrorEnvelope | HardwareDetailList:
     if response.status_code == 200:
-        response_200 = HardwaresRetrieveResponse200.from_dict(response.json())
+        response_200 = HardwareDetailList.from_dict(response.json())
 
         return response_200
 
@@ -63,15 +62,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | HardwaresRetrieveResponse200]:
+) -> Response[ErrorEnvelope | HardwareDetailList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -85,7 +83,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> Response[ErrorEnvelope | HardwaresRetrieveResponse200]:
+) -> Response[ErrorEnvelope | HardwareDetailList]:
     """Get one hardware item with its movement requests
 
      The item, with its employee or storage and every movement request that carried it.
@@ -102,7 +100,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | HardwaresRetrieveResponse200]
+        Response[ErrorEnvelope | HardwareDetailList]
     """
 
     kwargs = _get_kwargs(
@@ -122,7 +120,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> ErrorEnvelope | HardwaresRetrieveResponse200 | None:
+) -> ErrorEnvelope | HardwareDetailList | None:
     """Get one hardware item with its movement requests
 
      The item, with its employee or storage and every movement request that carried it.
@@ -139,7 +137,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | HardwaresRetrieveResponse200
+        ErrorEnvelope | HardwareDetailList
     """
 
     return sync_detailed(
@@ -154,7 +152,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> Response[ErrorEnvelope | HardwaresRetrieveResponse200]:
+) -> Response[ErrorEnvelope | HardwareDetailList]:
     """Get one hardware item with its movement requests
 
      The item, with its employee or storage and every movement request that carried it.
@@ -171,7 +169,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | HardwaresRetrieveResponse200]
+        Response[ErrorEnvelope | HardwareDetailList]
     """
 
     kwargs = _get_kwargs(
@@ -189,7 +187,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> ErrorEnvelope | HardwaresRetrieveResponse200 | None:
+) -> ErrorEnvelope | HardwareDetailList | None:
     """Get one hardware item with its movement requests
 
      The item, with its employee or storage and every movement request that carried it.
@@ -206,7 +204,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | HardwaresRetrieveResponse200
+        ErrorEnvelope | HardwareDetailList
     """
 
     return (

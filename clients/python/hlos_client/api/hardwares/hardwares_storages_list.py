@@ -4,10 +4,9 @@ from typing import Any
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
-from ...models.hardwares_storages_list_response_200 import HardwaresStoragesListResponse200
+from ...models.hardware_list import HardwareList
 from ...types import UNSET, Response, Unset
 
 
@@ -46,11 +45,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | HardwaresStoragesListResponse200 | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | HardwareList:
     if response.status_code == 200:
-        response_200 = HardwaresStoragesListResponse200.from_dict(response.json())
+        response_200 = HardwareList.from_dict(response.json())
 
         return response_200
 
@@ -74,15 +71,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | HardwaresStoragesListResponse200]:
+) -> Response[ErrorEnvelope | HardwareList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -99,7 +95,7 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
-) -> Response[ErrorEnvelope | HardwaresStoragesListResponse200]:
+) -> Response[ErrorEnvelope | HardwareList]:
     """List the company's hardware in storage
 
      The items with status STORAGE only, newest first, with their notes and whether they are
@@ -121,7 +117,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | HardwaresStoragesListResponse200]
+        Response[ErrorEnvelope | HardwareList]
     """
 
     kwargs = _get_kwargs(
@@ -147,7 +143,7 @@ def sync(
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
-) -> ErrorEnvelope | HardwaresStoragesListResponse200 | None:
+) -> ErrorEnvelope | HardwareList | None:
     """List the company's hardware in storage
 
      The items with status STORAGE only, newest first, with their notes and whether they are
@@ -169,7 +165,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | HardwaresStoragesListResponse200
+        ErrorEnvelope | HardwareList
     """
 
     return sync_detailed(
@@ -190,7 +186,7 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
-) -> Response[ErrorEnvelope | HardwaresStoragesListResponse200]:
+) -> Response[ErrorEnvelope | HardwareList]:
     """List the company's hardware in storage
 
      The items with status STORAGE only, newest first, with their notes and whether they are
@@ -212,7 +208,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | HardwaresStoragesListResponse200]
+        Response[ErrorEnvelope | HardwareList]
     """
 
     kwargs = _get_kwargs(
@@ -236,7 +232,7 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
-) -> ErrorEnvelope | HardwaresStoragesListResponse200 | None:
+) -> ErrorEnvelope | HardwareList | None:
     """List the company's hardware in storage
 
      The items with status STORAGE only, newest first, with their notes and whether they are
@@ -258,7 +254,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | HardwaresStoragesListResponse200
+        ErrorEnvelope | HardwareList
     """
 
     return (

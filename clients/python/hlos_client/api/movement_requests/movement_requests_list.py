@@ -4,10 +4,9 @@ from typing import Any
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
-from ...models.movement_requests_list_response_200 import MovementRequestsListResponse200
+from ...models.movement_request_list import MovementRequestList
 from ...models.movement_requests_list_type import MovementRequestsListType
 from ...types import UNSET, Response, Unset
 
@@ -53,9 +52,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | MovementRequestsListResponse200 | None:
+) -> ErrorEnvelope | MovementRequestList:
     if response.status_code == 200:
-        response_200 = MovementRequestsListResponse200.from_dict(response.json())
+        response_200 = MovementRequestList.from_dict(response.json())
 
         return response_200
 
@@ -79,15 +78,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | MovementRequestsListResponse200]:
+) -> Response[ErrorEnvelope | MovementRequestList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -104,7 +102,7 @@ def sync_detailed(
     limit: int | Unset = UNSET,
     type_: MovementRequestsListType | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
-) -> Response[ErrorEnvelope | MovementRequestsListResponse200]:
+) -> Response[ErrorEnvelope | MovementRequestList]:
     """List the company's movement requests
 
      The company's movement requests, completed and pending, newest first, with their status history
@@ -126,7 +124,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | MovementRequestsListResponse200]
+        Response[ErrorEnvelope | MovementRequestList]
     """
 
     kwargs = _get_kwargs(
@@ -152,7 +150,7 @@ def sync(
     limit: int | Unset = UNSET,
     type_: MovementRequestsListType | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
-) -> ErrorEnvelope | MovementRequestsListResponse200 | None:
+) -> ErrorEnvelope | MovementRequestList | None:
     """List the company's movement requests
 
      The company's movement requests, completed and pending, newest first, with their status history
@@ -174,7 +172,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | MovementRequestsListResponse200
+        ErrorEnvelope | MovementRequestList
     """
 
     return sync_detailed(
@@ -195,7 +193,7 @@ async def asyncio_detailed(
     limit: int | Unset = UNSET,
     type_: MovementRequestsListType | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
-) -> Response[ErrorEnvelope | MovementRequestsListResponse200]:
+) -> Response[ErrorEnvelope | MovementRequestList]:
     """List the company's movement requests
 
      The company's movement requests, completed and pending, newest first, with their status history
@@ -217,7 +215,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | MovementRequestsListResponse200]
+        Response[ErrorEnvelope | MovementRequestList]
     """
 
     kwargs = _get_kwargs(
@@ -241,7 +239,7 @@ async def asyncio(
     limit: int | Unset = UNSET,
     type_: MovementRequestsListType | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
-) -> ErrorEnvelope | MovementRequestsListResponse200 | None:
+) -> ErrorEnvelope | MovementRequestList | None:
     """List the company's movement requests
 
      The company's movement requests, completed and pending, newest first, with their status history
@@ -263,7 +261,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | MovementRequestsListResponse200
+        ErrorEnvelope | MovementRequestList
     """
 
     return (

@@ -3,10 +3,9 @@ from typing import Any
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
-from ...models.movement_requests_offboarding_response_201 import MovementRequestsOffboardingResponse201
+from ...models.movement_request_list import MovementRequestList
 from ...models.offboarding_request import OffboardingRequest
 from ...types import UNSET, Response, Unset
 
@@ -35,9 +34,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | MovementRequestsOffboardingResponse201 | None:
+) -> ErrorEnvelope | MovementRequestList:
     if response.status_code == 201:
-        response_201 = MovementRequestsOffboardingResponse201.from_dict(response.json())
+        response_201 = MovementRequestList.from_dict(response.json())
 
         return response_201
 
@@ -71,15 +70,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | MovementRequestsOffboardingResponse201]:
+) -> Response[ErrorEnvelope | MovementRequestList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -93,7 +91,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: OffboardingRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | MovementRequestsOffboardingResponse201]:
+) -> Response[ErrorEnvelope | MovementRequestList]:
     """Return an employee's hardware (offboarding), or move it to another employee
 
      Creates an OFFBOARDING request from an employee to the storage of their country, or, with
@@ -115,14 +113,16 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (OffboardingRequest):
+        body (OffboardingRequest): Send exactly one of `companyCode` and `company`.
+
+            Send exactly one of `employeeEmail` and `employee`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | MovementRequestsOffboardingResponse201]
+        Response[ErrorEnvelope | MovementRequestList]
     """
 
     kwargs = _get_kwargs(
@@ -142,7 +142,7 @@ def sync(
     client: AuthenticatedClient,
     body: OffboardingRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | MovementRequestsOffboardingResponse201 | None:
+) -> ErrorEnvelope | MovementRequestList | None:
     """Return an employee's hardware (offboarding), or move it to another employee
 
      Creates an OFFBOARDING request from an employee to the storage of their country, or, with
@@ -164,14 +164,16 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
-        body (OffboardingRequest):
+        body (OffboardingRequest): Send exactly one of `companyCode` and `company`.
+
+            Send exactly one of `employeeEmail` and `employee`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | MovementRequestsOffboardingResponse201
+        ErrorEnvelope | MovementRequestList
     """
 
     return sync_detailed(
@@ -186,7 +188,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: OffboardingRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | MovementRequestsOffboardingResponse201]:
+) -> Response[ErrorEnvelope | MovementRequestList]:
     """Return an employee's hardware (offboarding), or move it to another employee
 
      Creates an OFFBOARDING request from an employee to the storage of their country, or, with
@@ -208,14 +210,16 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (OffboardingRequest):
+        body (OffboardingRequest): Send exactly one of `companyCode` and `company`.
+
+            Send exactly one of `employeeEmail` and `employee`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | MovementRequestsOffboardingResponse201]
+        Response[ErrorEnvelope | MovementRequestList]
     """
 
     kwargs = _get_kwargs(
@@ -233,7 +237,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: OffboardingRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | MovementRequestsOffboardingResponse201 | None:
+) -> ErrorEnvelope | MovementRequestList | None:
     """Return an employee's hardware (offboarding), or move it to another employee
 
      Creates an OFFBOARDING request from an employee to the storage of their country, or, with
@@ -255,14 +259,16 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
-        body (OffboardingRequest):
+        body (OffboardingRequest): Send exactly one of `companyCode` and `company`.
+
+            Send exactly one of `employeeEmail` and `employee`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | MovementRequestsOffboardingResponse201
+        ErrorEnvelope | MovementRequestList
     """
 
     return (

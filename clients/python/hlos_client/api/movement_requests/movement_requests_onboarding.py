@@ -3,10 +3,9 @@ from typing import Any
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
-from ...models.movement_requests_onboarding_response_201 import MovementRequestsOnboardingResponse201
+from ...models.movement_request_list import MovementRequestList
 from ...models.onboarding_request import OnboardingRequest
 from ...types import UNSET, Response, Unset
 
@@ -35,9 +34,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | MovementRequestsOnboardingResponse201 | None:
+) -> ErrorEnvelope | MovementRequestList:
     if response.status_code == 201:
-        response_201 = MovementRequestsOnboardingResponse201.from_dict(response.json())
+        response_201 = MovementRequestList.from_dict(response.json())
 
         return response_201
 
@@ -71,15 +70,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | MovementRequestsOnboardingResponse201]:
+) -> Response[ErrorEnvelope | MovementRequestList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -93,7 +91,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: OnboardingRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | MovementRequestsOnboardingResponse201]:
+) -> Response[ErrorEnvelope | MovementRequestList]:
     """Send storage hardware to an employee (onboarding)
 
      Creates an ONBOARDING request, PROCESSING and handled by the PROVIDER, for items in the company's
@@ -111,14 +109,14 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (OnboardingRequest):
+        body (OnboardingRequest): Send exactly one of `employeeEmail` and `employee`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | MovementRequestsOnboardingResponse201]
+        Response[ErrorEnvelope | MovementRequestList]
     """
 
     kwargs = _get_kwargs(
@@ -138,7 +136,7 @@ def sync(
     client: AuthenticatedClient,
     body: OnboardingRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | MovementRequestsOnboardingResponse201 | None:
+) -> ErrorEnvelope | MovementRequestList | None:
     """Send storage hardware to an employee (onboarding)
 
      Creates an ONBOARDING request, PROCESSING and handled by the PROVIDER, for items in the company's
@@ -156,14 +154,14 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
-        body (OnboardingRequest):
+        body (OnboardingRequest): Send exactly one of `employeeEmail` and `employee`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | MovementRequestsOnboardingResponse201
+        ErrorEnvelope | MovementRequestList
     """
 
     return sync_detailed(
@@ -178,7 +176,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: OnboardingRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | MovementRequestsOnboardingResponse201]:
+) -> Response[ErrorEnvelope | MovementRequestList]:
     """Send storage hardware to an employee (onboarding)
 
      Creates an ONBOARDING request, PROCESSING and handled by the PROVIDER, for items in the company's
@@ -196,14 +194,14 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (OnboardingRequest):
+        body (OnboardingRequest): Send exactly one of `employeeEmail` and `employee`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | MovementRequestsOnboardingResponse201]
+        Response[ErrorEnvelope | MovementRequestList]
     """
 
     kwargs = _get_kwargs(
@@ -221,7 +219,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: OnboardingRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | MovementRequestsOnboardingResponse201 | None:
+) -> ErrorEnvelope | MovementRequestList | None:
     """Send storage hardware to an employee (onboarding)
 
      Creates an ONBOARDING request, PROCESSING and handled by the PROVIDER, for items in the company's
@@ -239,14 +237,14 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
-        body (OnboardingRequest):
+        body (OnboardingRequest): Send exactly one of `employeeEmail` and `employee`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | MovementRequestsOnboardingResponse201
+        ErrorEnvelope | MovementRequestList
     """
 
     return (

@@ -5,10 +5,9 @@ from uuid import UUID
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
-from ...models.movement_requests_retrieve_response_200 import MovementRequestsRetrieveResponse200
+from ...models.movement_request_list import MovementRequestList
 from ...types import UNSET, Response
 
 
@@ -37,9 +36,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | MovementRequestsRetrieveResponse200 | None:
+) -> ErrorEnvelope | MovementRequestList:
     if response.status_code == 200:
-        response_200 = MovementRequestsRetrieveResponse200.from_dict(response.json())
+        response_200 = MovementRequestList.from_dict(response.json())
 
         return response_200
 
@@ -63,15 +62,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | MovementRequestsRetrieveResponse200]:
+) -> Response[ErrorEnvelope | MovementRequestList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -85,7 +83,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> Response[ErrorEnvelope | MovementRequestsRetrieveResponse200]:
+) -> Response[ErrorEnvelope | MovementRequestList]:
     """Get one movement request with its history
 
      The movement request with its items, employees, storage and status history (entries with their id).
@@ -102,7 +100,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | MovementRequestsRetrieveResponse200]
+        Response[ErrorEnvelope | MovementRequestList]
     """
 
     kwargs = _get_kwargs(
@@ -122,7 +120,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> ErrorEnvelope | MovementRequestsRetrieveResponse200 | None:
+) -> ErrorEnvelope | MovementRequestList | None:
     """Get one movement request with its history
 
      The movement request with its items, employees, storage and status history (entries with their id).
@@ -139,7 +137,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | MovementRequestsRetrieveResponse200
+        ErrorEnvelope | MovementRequestList
     """
 
     return sync_detailed(
@@ -154,7 +152,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> Response[ErrorEnvelope | MovementRequestsRetrieveResponse200]:
+) -> Response[ErrorEnvelope | MovementRequestList]:
     """Get one movement request with its history
 
      The movement request with its items, employees, storage and status history (entries with their id).
@@ -171,7 +169,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | MovementRequestsRetrieveResponse200]
+        Response[ErrorEnvelope | MovementRequestList]
     """
 
     kwargs = _get_kwargs(
@@ -189,7 +187,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> ErrorEnvelope | MovementRequestsRetrieveResponse200 | None:
+) -> ErrorEnvelope | MovementRequestList | None:
     """Get one movement request with its history
 
      The movement request with its items, employees, storage and status history (entries with their id).
@@ -206,7 +204,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | MovementRequestsRetrieveResponse200
+        ErrorEnvelope | MovementRequestList
     """
 
     return (

@@ -5,11 +5,10 @@ from uuid import UUID
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.alternative_select_request import AlternativeSelectRequest
 from ...models.error_envelope import ErrorEnvelope
-from ...models.orders_alternatives_select_response_200 import OrdersAlternativesSelectResponse200
+from ...models.order_list import OrderList
 from ...types import UNSET, Response, Unset
 
 
@@ -38,11 +37,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | OrdersAlternativesSelectResponse200 | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | OrderList:
     if response.status_code == 200:
-        response_200 = OrdersAlternativesSelectResponse200.from_dict(response.json())
+        response_200 = OrderList.from_dict(response.json())
 
         return response_200
 
@@ -81,15 +78,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | OrdersAlternativesSelectResponse200]:
+) -> Response[ErrorEnvelope | OrderList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -104,7 +100,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: AlternativeSelectRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | OrdersAlternativesSelectResponse200]:
+) -> Response[ErrorEnvelope | OrderList]:
     """Choose a line's alternative candidate
 
      Selects the candidate to order within an alternative group of a PENDING or QUOTED order; the
@@ -130,7 +126,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | OrdersAlternativesSelectResponse200]
+        Response[ErrorEnvelope | OrderList]
     """
 
     kwargs = _get_kwargs(
@@ -152,7 +148,7 @@ def sync(
     client: AuthenticatedClient,
     body: AlternativeSelectRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | OrdersAlternativesSelectResponse200 | None:
+) -> ErrorEnvelope | OrderList | None:
     """Choose a line's alternative candidate
 
      Selects the candidate to order within an alternative group of a PENDING or QUOTED order; the
@@ -178,7 +174,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | OrdersAlternativesSelectResponse200
+        ErrorEnvelope | OrderList
     """
 
     return sync_detailed(
@@ -195,7 +191,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: AlternativeSelectRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | OrdersAlternativesSelectResponse200]:
+) -> Response[ErrorEnvelope | OrderList]:
     """Choose a line's alternative candidate
 
      Selects the candidate to order within an alternative group of a PENDING or QUOTED order; the
@@ -221,7 +217,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | OrdersAlternativesSelectResponse200]
+        Response[ErrorEnvelope | OrderList]
     """
 
     kwargs = _get_kwargs(
@@ -241,7 +237,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: AlternativeSelectRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | OrdersAlternativesSelectResponse200 | None:
+) -> ErrorEnvelope | OrderList | None:
     """Choose a line's alternative candidate
 
      Selects the candidate to order within an alternative group of a PENDING or QUOTED order; the
@@ -267,7 +263,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | OrdersAlternativesSelectResponse200
+        ErrorEnvelope | OrderList
     """
 
     return (

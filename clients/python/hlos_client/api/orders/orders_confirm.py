@@ -3,11 +3,10 @@ from typing import Any
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.order_ref_request import OrderRefRequest
-from ...models.orders_confirm_response_200 import OrdersConfirmResponse200
+from ...models.order_status_list import OrderStatusList
 from ...types import UNSET, Response, Unset
 
 
@@ -35,9 +34,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | OrdersConfirmResponse200 | None:
+) -> ErrorEnvelope | OrderStatusList:
     if response.status_code == 200:
-        response_200 = OrdersConfirmResponse200.from_dict(response.json())
+        response_200 = OrderStatusList.from_dict(response.json())
 
         return response_200
 
@@ -71,15 +70,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | OrdersConfirmResponse200]:
+) -> Response[ErrorEnvelope | OrderStatusList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -93,7 +91,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: OrderRefRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | OrdersConfirmResponse200]:
+) -> Response[ErrorEnvelope | OrderStatusList]:
     """Confirm (accept) a quoted order
 
      Accepts a QUOTED order of the company (QUOTED -> ACCEPTED): an order is QUOTED once the provider
@@ -116,7 +114,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | OrdersConfirmResponse200]
+        Response[ErrorEnvelope | OrderStatusList]
     """
 
     kwargs = _get_kwargs(
@@ -136,7 +134,7 @@ def sync(
     client: AuthenticatedClient,
     body: OrderRefRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | OrdersConfirmResponse200 | None:
+) -> ErrorEnvelope | OrderStatusList | None:
     """Confirm (accept) a quoted order
 
      Accepts a QUOTED order of the company (QUOTED -> ACCEPTED): an order is QUOTED once the provider
@@ -159,7 +157,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | OrdersConfirmResponse200
+        ErrorEnvelope | OrderStatusList
     """
 
     return sync_detailed(
@@ -174,7 +172,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: OrderRefRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | OrdersConfirmResponse200]:
+) -> Response[ErrorEnvelope | OrderStatusList]:
     """Confirm (accept) a quoted order
 
      Accepts a QUOTED order of the company (QUOTED -> ACCEPTED): an order is QUOTED once the provider
@@ -197,7 +195,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | OrdersConfirmResponse200]
+        Response[ErrorEnvelope | OrderStatusList]
     """
 
     kwargs = _get_kwargs(
@@ -215,7 +213,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: OrderRefRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | OrdersConfirmResponse200 | None:
+) -> ErrorEnvelope | OrderStatusList | None:
     """Confirm (accept) a quoted order
 
      Accepts a QUOTED order of the company (QUOTED -> ACCEPTED): an order is QUOTED once the provider
@@ -238,7 +236,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | OrdersConfirmResponse200
+        ErrorEnvelope | OrderStatusList
     """
 
     return (

@@ -5,18 +5,17 @@ from uuid import UUID
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
-from ...models.orders_hardware_requests_remove_response_200 import OrdersHardwareRequestsRemoveResponse200
-from ...models.patched_lines_remove_request import PatchedLinesRemoveRequest
+from ...models.lines_remove_request import LinesRemoveRequest
+from ...models.order_list import OrderList
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     order_id: UUID,
     *,
-    body: PatchedLinesRemoveRequest | Unset = UNSET,
+    body: LinesRemoveRequest,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -30,8 +29,7 @@ def _get_kwargs(
         ),
     }
 
-    if not isinstance(body, Unset):
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -39,11 +37,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200 | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | OrderList:
     if response.status_code == 200:
-        response_200 = OrdersHardwareRequestsRemoveResponse200.from_dict(response.json())
+        response_200 = OrderList.from_dict(response.json())
 
         return response_200
 
@@ -82,15 +78,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200]:
+) -> Response[ErrorEnvelope | OrderList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -103,9 +98,9 @@ def sync_detailed(
     order_id: UUID,
     *,
     client: AuthenticatedClient,
-    body: PatchedLinesRemoveRequest | Unset = UNSET,
+    body: LinesRemoveRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200]:
+) -> Response[ErrorEnvelope | OrderList]:
     """Remove lines, or part of their quantity, from an order
 
      Removes lines of a PENDING or QUOTED order. Each entry names a line of the order
@@ -125,14 +120,14 @@ def sync_detailed(
     Args:
         order_id (UUID):
         idempotency_key (str | Unset):
-        body (PatchedLinesRemoveRequest | Unset):
+        body (LinesRemoveRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200]
+        Response[ErrorEnvelope | OrderList]
     """
 
     kwargs = _get_kwargs(
@@ -152,9 +147,9 @@ def sync(
     order_id: UUID,
     *,
     client: AuthenticatedClient,
-    body: PatchedLinesRemoveRequest | Unset = UNSET,
+    body: LinesRemoveRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200 | None:
+) -> ErrorEnvelope | OrderList | None:
     """Remove lines, or part of their quantity, from an order
 
      Removes lines of a PENDING or QUOTED order. Each entry names a line of the order
@@ -174,14 +169,14 @@ def sync(
     Args:
         order_id (UUID):
         idempotency_key (str | Unset):
-        body (PatchedLinesRemoveRequest | Unset):
+        body (LinesRemoveRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200
+        ErrorEnvelope | OrderList
     """
 
     return sync_detailed(
@@ -196,9 +191,9 @@ async def asyncio_detailed(
     order_id: UUID,
     *,
     client: AuthenticatedClient,
-    body: PatchedLinesRemoveRequest | Unset = UNSET,
+    body: LinesRemoveRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200]:
+) -> Response[ErrorEnvelope | OrderList]:
     """Remove lines, or part of their quantity, from an order
 
      Removes lines of a PENDING or QUOTED order. Each entry names a line of the order
@@ -218,14 +213,14 @@ async def asyncio_detailed(
     Args:
         order_id (UUID):
         idempotency_key (str | Unset):
-        body (PatchedLinesRemoveRequest | Unset):
+        body (LinesRemoveRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200]
+        Response[ErrorEnvelope | OrderList]
     """
 
     kwargs = _get_kwargs(
@@ -243,9 +238,9 @@ async def asyncio(
     order_id: UUID,
     *,
     client: AuthenticatedClient,
-    body: PatchedLinesRemoveRequest | Unset = UNSET,
+    body: LinesRemoveRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200 | None:
+) -> ErrorEnvelope | OrderList | None:
     """Remove lines, or part of their quantity, from an order
 
      Removes lines of a PENDING or QUOTED order. Each entry names a line of the order
@@ -265,14 +260,14 @@ async def asyncio(
     Args:
         order_id (UUID):
         idempotency_key (str | Unset):
-        body (PatchedLinesRemoveRequest | Unset):
+        body (LinesRemoveRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | OrdersHardwareRequestsRemoveResponse200
+        ErrorEnvelope | OrderList
     """
 
     return (

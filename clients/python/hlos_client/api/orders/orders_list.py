@@ -4,10 +4,9 @@ from typing import Any
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
-from ...models.orders_list_response_200 import OrdersListResponse200
+from ...models.order_list import OrderList
 from ...types import UNSET, Response, Unset
 
 
@@ -46,11 +45,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | OrdersListResponse200 | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | OrderList:
     if response.status_code == 200:
-        response_200 = OrdersListResponse200.from_dict(response.json())
+        response_200 = OrderList.from_dict(response.json())
 
         return response_200
 
@@ -74,15 +71,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | OrdersListResponse200]:
+) -> Response[ErrorEnvelope | OrderList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -99,7 +95,7 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
-) -> Response[ErrorEnvelope | OrdersListResponse200]:
+) -> Response[ErrorEnvelope | OrderList]:
     """List the company's orders
 
      The company's orders, pending and completed, newest first. `countryCode` narrows them to one
@@ -120,7 +116,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | OrdersListResponse200]
+        Response[ErrorEnvelope | OrderList]
     """
 
     kwargs = _get_kwargs(
@@ -146,7 +142,7 @@ def sync(
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
-) -> ErrorEnvelope | OrdersListResponse200 | None:
+) -> ErrorEnvelope | OrderList | None:
     """List the company's orders
 
      The company's orders, pending and completed, newest first. `countryCode` narrows them to one
@@ -167,7 +163,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | OrdersListResponse200
+        ErrorEnvelope | OrderList
     """
 
     return sync_detailed(
@@ -188,7 +184,7 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
-) -> Response[ErrorEnvelope | OrdersListResponse200]:
+) -> Response[ErrorEnvelope | OrderList]:
     """List the company's orders
 
      The company's orders, pending and completed, newest first. `countryCode` narrows them to one
@@ -209,7 +205,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | OrdersListResponse200]
+        Response[ErrorEnvelope | OrderList]
     """
 
     kwargs = _get_kwargs(
@@ -233,7 +229,7 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
-) -> ErrorEnvelope | OrdersListResponse200 | None:
+) -> ErrorEnvelope | OrderList | None:
     """List the company's orders
 
      The company's orders, pending and completed, newest first. `countryCode` narrows them to one
@@ -254,7 +250,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | OrdersListResponse200
+        ErrorEnvelope | OrderList
     """
 
     return (

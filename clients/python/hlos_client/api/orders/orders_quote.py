@@ -3,11 +3,9 @@ from typing import Any
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
-from ...models.orders_quote_response_200 import OrdersQuoteResponse200
-from ...models.orders_quote_response_201 import OrdersQuoteResponse201
+from ...models.order_list import OrderList
 from ...models.quote_request import QuoteRequest
 from ...types import UNSET, Response, Unset
 
@@ -34,16 +32,14 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | OrdersQuoteResponse200 | OrdersQuoteResponse201 | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | OrderList:
     if response.status_code == 200:
-        response_200 = OrdersQuoteResponse200.from_dict(response.json())
+        response_200 = OrderList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 201:
-        response_201 = OrdersQuoteResponse201.from_dict(response.json())
+        response_201 = OrderList.from_dict(response.json())
 
         return response_201
 
@@ -77,15 +73,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | OrdersQuoteResponse200 | OrdersQuoteResponse201]:
+) -> Response[ErrorEnvelope | OrderList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -99,7 +94,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: QuoteRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | OrdersQuoteResponse200 | OrdersQuoteResponse201]:
+) -> Response[ErrorEnvelope | OrderList]:
     """Ask for a quote: create an order
 
      Creates an order from catalog items (`catalogModelId`, from `GET /catalog`) or free-form lines. Send
@@ -125,14 +120,16 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (QuoteRequest):
+        body (QuoteRequest): Send exactly one of `companyCode` and `company`.
+
+            With sendTo EMPLOYEE, send exactly one of `employeeEmail` and `employee`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | OrdersQuoteResponse200 | OrdersQuoteResponse201]
+        Response[ErrorEnvelope | OrderList]
     """
 
     kwargs = _get_kwargs(
@@ -152,7 +149,7 @@ def sync(
     client: AuthenticatedClient,
     body: QuoteRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | OrdersQuoteResponse200 | OrdersQuoteResponse201 | None:
+) -> ErrorEnvelope | OrderList | None:
     """Ask for a quote: create an order
 
      Creates an order from catalog items (`catalogModelId`, from `GET /catalog`) or free-form lines. Send
@@ -178,14 +175,16 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
-        body (QuoteRequest):
+        body (QuoteRequest): Send exactly one of `companyCode` and `company`.
+
+            With sendTo EMPLOYEE, send exactly one of `employeeEmail` and `employee`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | OrdersQuoteResponse200 | OrdersQuoteResponse201
+        ErrorEnvelope | OrderList
     """
 
     return sync_detailed(
@@ -200,7 +199,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: QuoteRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | OrdersQuoteResponse200 | OrdersQuoteResponse201]:
+) -> Response[ErrorEnvelope | OrderList]:
     """Ask for a quote: create an order
 
      Creates an order from catalog items (`catalogModelId`, from `GET /catalog`) or free-form lines. Send
@@ -226,14 +225,16 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (QuoteRequest):
+        body (QuoteRequest): Send exactly one of `companyCode` and `company`.
+
+            With sendTo EMPLOYEE, send exactly one of `employeeEmail` and `employee`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | OrdersQuoteResponse200 | OrdersQuoteResponse201]
+        Response[ErrorEnvelope | OrderList]
     """
 
     kwargs = _get_kwargs(
@@ -251,7 +252,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: QuoteRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | OrdersQuoteResponse200 | OrdersQuoteResponse201 | None:
+) -> ErrorEnvelope | OrderList | None:
     """Ask for a quote: create an order
 
      Creates an order from catalog items (`catalogModelId`, from `GET /catalog`) or free-form lines. Send
@@ -277,14 +278,16 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
-        body (QuoteRequest):
+        body (QuoteRequest): Send exactly one of `companyCode` and `company`.
+
+            With sendTo EMPLOYEE, send exactly one of `employeeEmail` and `employee`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | OrdersQuoteResponse200 | OrdersQuoteResponse201
+        ErrorEnvelope | OrderList
     """
 
     return (

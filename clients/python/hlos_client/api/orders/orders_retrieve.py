@@ -5,10 +5,9 @@ from uuid import UUID
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
-from ...models.orders_retrieve_response_200 import OrdersRetrieveResponse200
+from ...models.order_list import OrderList
 from ...types import UNSET, Response
 
 
@@ -35,11 +34,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | OrdersRetrieveResponse200 | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | OrderList:
     if response.status_code == 200:
-        response_200 = OrdersRetrieveResponse200.from_dict(response.json())
+        response_200 = OrderList.from_dict(response.json())
 
         return response_200
 
@@ -63,15 +60,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | OrdersRetrieveResponse200]:
+) -> Response[ErrorEnvelope | OrderList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -85,7 +81,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> Response[ErrorEnvelope | OrdersRetrieveResponse200]:
+) -> Response[ErrorEnvelope | OrderList]:
     """Get one order with its lines
 
      The order with its lines (`hardwares`), their alternative groups and candidates, and the items its
@@ -105,7 +101,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | OrdersRetrieveResponse200]
+        Response[ErrorEnvelope | OrderList]
     """
 
     kwargs = _get_kwargs(
@@ -125,7 +121,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> ErrorEnvelope | OrdersRetrieveResponse200 | None:
+) -> ErrorEnvelope | OrderList | None:
     """Get one order with its lines
 
      The order with its lines (`hardwares`), their alternative groups and candidates, and the items its
@@ -145,7 +141,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | OrdersRetrieveResponse200
+        ErrorEnvelope | OrderList
     """
 
     return sync_detailed(
@@ -160,7 +156,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> Response[ErrorEnvelope | OrdersRetrieveResponse200]:
+) -> Response[ErrorEnvelope | OrderList]:
     """Get one order with its lines
 
      The order with its lines (`hardwares`), their alternative groups and candidates, and the items its
@@ -180,7 +176,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | OrdersRetrieveResponse200]
+        Response[ErrorEnvelope | OrderList]
     """
 
     kwargs = _get_kwargs(
@@ -198,7 +194,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     company_code: str,
-) -> ErrorEnvelope | OrdersRetrieveResponse200 | None:
+) -> ErrorEnvelope | OrderList | None:
     """Get one order with its lines
 
      The order with its lines (`hardwares`), their alternative groups and candidates, and the items its
@@ -218,7 +214,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | OrdersRetrieveResponse200
+        ErrorEnvelope | OrderList
     """
 
     return (

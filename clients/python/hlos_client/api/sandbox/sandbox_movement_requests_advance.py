@@ -5,11 +5,10 @@ from uuid import UUID
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.movement_request_advance_request import MovementRequestAdvanceRequest
-from ...models.sandbox_movement_requests_advance_response_200 import SandboxMovementRequestsAdvanceResponse200
+from ...models.movement_request_list import MovementRequestList
 from ...types import UNSET, Response, Unset
 
 
@@ -40,9 +39,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | SandboxMovementRequestsAdvanceResponse200 | None:
+) -> ErrorEnvelope | MovementRequestList:
     if response.status_code == 200:
-        response_200 = SandboxMovementRequestsAdvanceResponse200.from_dict(response.json())
+        response_200 = MovementRequestList.from_dict(response.json())
 
         return response_200
 
@@ -76,15 +75,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | SandboxMovementRequestsAdvanceResponse200]:
+) -> Response[ErrorEnvelope | MovementRequestList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -99,7 +97,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: MovementRequestAdvanceRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | SandboxMovementRequestsAdvanceResponse200]:
+) -> Response[ErrorEnvelope | MovementRequestList]:
     """Sandbox: move a movement request as the operator would (not in production)
 
      Not in production, where this path is unknown (404).
@@ -131,7 +129,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | SandboxMovementRequestsAdvanceResponse200]
+        Response[ErrorEnvelope | MovementRequestList]
     """
 
     kwargs = _get_kwargs(
@@ -153,7 +151,7 @@ def sync(
     client: AuthenticatedClient,
     body: MovementRequestAdvanceRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | SandboxMovementRequestsAdvanceResponse200 | None:
+) -> ErrorEnvelope | MovementRequestList | None:
     """Sandbox: move a movement request as the operator would (not in production)
 
      Not in production, where this path is unknown (404).
@@ -185,7 +183,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | SandboxMovementRequestsAdvanceResponse200
+        ErrorEnvelope | MovementRequestList
     """
 
     return sync_detailed(
@@ -202,7 +200,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: MovementRequestAdvanceRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | SandboxMovementRequestsAdvanceResponse200]:
+) -> Response[ErrorEnvelope | MovementRequestList]:
     """Sandbox: move a movement request as the operator would (not in production)
 
      Not in production, where this path is unknown (404).
@@ -234,7 +232,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | SandboxMovementRequestsAdvanceResponse200]
+        Response[ErrorEnvelope | MovementRequestList]
     """
 
     kwargs = _get_kwargs(
@@ -254,7 +252,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: MovementRequestAdvanceRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | SandboxMovementRequestsAdvanceResponse200 | None:
+) -> ErrorEnvelope | MovementRequestList | None:
     """Sandbox: move a movement request as the operator would (not in production)
 
      Not in production, where this path is unknown (404).
@@ -286,7 +284,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | SandboxMovementRequestsAdvanceResponse200
+        ErrorEnvelope | MovementRequestList
     """
 
     return (

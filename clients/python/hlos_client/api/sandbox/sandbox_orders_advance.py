@@ -5,11 +5,10 @@ from uuid import UUID
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.order_advance_request import OrderAdvanceRequest
-from ...models.sandbox_orders_advance_response_200 import SandboxOrdersAdvanceResponse200
+from ...models.order_list import OrderList
 from ...types import UNSET, Response, Unset
 
 
@@ -38,11 +37,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | SandboxOrdersAdvanceResponse200 | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | OrderList:
     if response.status_code == 200:
-        response_200 = SandboxOrdersAdvanceResponse200.from_dict(response.json())
+        response_200 = OrderList.from_dict(response.json())
 
         return response_200
 
@@ -76,15 +73,14 @@ def _parse_response(
 
         return response_429
 
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
 
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | SandboxOrdersAdvanceResponse200]:
+) -> Response[ErrorEnvelope | OrderList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -99,7 +95,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: OrderAdvanceRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | SandboxOrdersAdvanceResponse200]:
+) -> Response[ErrorEnvelope | OrderList]:
     """Sandbox: move an order as the operator would (not in production)
 
      Not in production, where this path is unknown (404).
@@ -135,7 +131,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | SandboxOrdersAdvanceResponse200]
+        Response[ErrorEnvelope | OrderList]
     """
 
     kwargs = _get_kwargs(
@@ -157,7 +153,7 @@ def sync(
     client: AuthenticatedClient,
     body: OrderAdvanceRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | SandboxOrdersAdvanceResponse200 | None:
+) -> ErrorEnvelope | OrderList | None:
     """Sandbox: move an order as the operator would (not in production)
 
      Not in production, where this path is unknown (404).
@@ -193,7 +189,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | SandboxOrdersAdvanceResponse200
+        ErrorEnvelope | OrderList
     """
 
     return sync_detailed(
@@ -210,7 +206,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: OrderAdvanceRequest,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | SandboxOrdersAdvanceResponse200]:
+) -> Response[ErrorEnvelope | OrderList]:
     """Sandbox: move an order as the operator would (not in production)
 
      Not in production, where this path is unknown (404).
@@ -246,7 +242,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | SandboxOrdersAdvanceResponse200]
+        Response[ErrorEnvelope | OrderList]
     """
 
     kwargs = _get_kwargs(
@@ -266,7 +262,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: OrderAdvanceRequest,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | SandboxOrdersAdvanceResponse200 | None:
+) -> ErrorEnvelope | OrderList | None:
     """Sandbox: move an order as the operator would (not in production)
 
      Not in production, where this path is unknown (404).
@@ -302,7 +298,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | SandboxOrdersAdvanceResponse200
+        ErrorEnvelope | OrderList
     """
 
     return (

@@ -7,24 +7,24 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.movement_request import MovementRequest
+    from ..models.hardware_created import HardwareCreated
 
 
-T = TypeVar("T", bound="MovementRequestsOffboardingResponse201")
+T = TypeVar("T", bound="HardwareCreatedList")
 
 
 @_attrs_define
-class MovementRequestsOffboardingResponse201:
+class HardwareCreatedList:
     """
     Attributes:
-        status_code (int):  Example: 201.
+        status_code (int): The HTTP status, repeated.
         message (str):  Example: Request successful.
-        envelop (list[MovementRequest]):
+        envelop (list[HardwareCreated]):
     """
 
     status_code: int
     message: str
-    envelop: list[MovementRequest]
+    envelop: list[HardwareCreated]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,7 +51,7 @@ class MovementRequestsOffboardingResponse201:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.movement_request import MovementRequest  # noqa: PLC0415
+        from ..models.hardware_created import HardwareCreated  # noqa: PLC0415
 
         d = dict(src_dict)
         status_code = d.pop("statusCode")
@@ -61,18 +61,18 @@ class MovementRequestsOffboardingResponse201:
         envelop = []
         _envelop = d.pop("envelop")
         for envelop_item_data in _envelop:
-            envelop_item = MovementRequest.from_dict(envelop_item_data)
+            envelop_item = HardwareCreated.from_dict(envelop_item_data)
 
             envelop.append(envelop_item)
 
-        movement_requests_offboarding_response_201 = cls(
+        hardware_created_list = cls(
             status_code=status_code,
             message=message,
             envelop=envelop,
         )
 
-        movement_requests_offboarding_response_201.additional_properties = d
-        return movement_requests_offboarding_response_201
+        hardware_created_list.additional_properties = d
+        return hardware_created_list
 
     @property
     def additional_keys(self) -> list[str]:

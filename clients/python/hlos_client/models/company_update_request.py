@@ -8,11 +8,11 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="PatchedCompanyUpdateRequest")
+T = TypeVar("T", bound="CompanyUpdateRequest")
 
 
 @_attrs_define
-class PatchedCompanyUpdateRequest:
+class CompanyUpdateRequest:
     """
     Attributes:
         name (str | Unset):
@@ -75,14 +75,14 @@ class PatchedCompanyUpdateRequest:
 
         webhook_url = _parse_webhook_url(d.pop("webhookUrl", UNSET))
 
-        patched_company_update_request = cls(
+        company_update_request = cls(
             name=name,
             abm_code=abm_code,
             webhook_url=webhook_url,
         )
 
-        patched_company_update_request.additional_properties = d
-        return patched_company_update_request
+        company_update_request.additional_properties = d
+        return company_update_request
 
     @property
     def additional_keys(self) -> list[str]:

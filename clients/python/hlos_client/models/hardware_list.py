@@ -7,24 +7,24 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.movement_request import MovementRequest
+    from ..models.hardware import Hardware
 
 
-T = TypeVar("T", bound="MovementRequestsRetrieveResponse200")
+T = TypeVar("T", bound="HardwareList")
 
 
 @_attrs_define
-class MovementRequestsRetrieveResponse200:
+class HardwareList:
     """
     Attributes:
-        status_code (int):  Example: 200.
+        status_code (int): The HTTP status, repeated.
         message (str):  Example: Request successful.
-        envelop (list[MovementRequest]):
+        envelop (list[Hardware]):
     """
 
     status_code: int
     message: str
-    envelop: list[MovementRequest]
+    envelop: list[Hardware]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,7 +51,7 @@ class MovementRequestsRetrieveResponse200:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.movement_request import MovementRequest  # noqa: PLC0415
+        from ..models.hardware import Hardware  # noqa: PLC0415
 
         d = dict(src_dict)
         status_code = d.pop("statusCode")
@@ -61,18 +61,18 @@ class MovementRequestsRetrieveResponse200:
         envelop = []
         _envelop = d.pop("envelop")
         for envelop_item_data in _envelop:
-            envelop_item = MovementRequest.from_dict(envelop_item_data)
+            envelop_item = Hardware.from_dict(envelop_item_data)
 
             envelop.append(envelop_item)
 
-        movement_requests_retrieve_response_200 = cls(
+        hardware_list = cls(
             status_code=status_code,
             message=message,
             envelop=envelop,
         )
 
-        movement_requests_retrieve_response_200.additional_properties = d
-        return movement_requests_retrieve_response_200
+        hardware_list.additional_properties = d
+        return hardware_list
 
     @property
     def additional_keys(self) -> list[str]:

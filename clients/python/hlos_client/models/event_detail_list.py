@@ -7,24 +7,24 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.order_status import OrderStatus
+    from ..models.event_detail import EventDetail
 
 
-T = TypeVar("T", bound="OrdersConfirmResponse200")
+T = TypeVar("T", bound="EventDetailList")
 
 
 @_attrs_define
-class OrdersConfirmResponse200:
+class EventDetailList:
     """
     Attributes:
-        status_code (int):  Example: 200.
+        status_code (int): The HTTP status, repeated.
         message (str):  Example: Request successful.
-        envelop (list[OrderStatus]):
+        envelop (list[EventDetail]):
     """
 
     status_code: int
     message: str
-    envelop: list[OrderStatus]
+    envelop: list[EventDetail]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,7 +51,7 @@ class OrdersConfirmResponse200:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.order_status import OrderStatus  # noqa: PLC0415
+        from ..models.event_detail import EventDetail  # noqa: PLC0415
 
         d = dict(src_dict)
         status_code = d.pop("statusCode")
@@ -61,18 +61,18 @@ class OrdersConfirmResponse200:
         envelop = []
         _envelop = d.pop("envelop")
         for envelop_item_data in _envelop:
-            envelop_item = OrderStatus.from_dict(envelop_item_data)
+            envelop_item = EventDetail.from_dict(envelop_item_data)
 
             envelop.append(envelop_item)
 
-        orders_confirm_response_200 = cls(
+        event_detail_list = cls(
             status_code=status_code,
             message=message,
             envelop=envelop,
         )
 
-        orders_confirm_response_200.additional_properties = d
-        return orders_confirm_response_200
+        event_detail_list.additional_properties = d
+        return event_detail_list
 
     @property
     def additional_keys(self) -> list[str]:

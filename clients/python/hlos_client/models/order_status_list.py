@@ -7,24 +7,24 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.hardware_detail import HardwareDetail
+    from ..models.order_status import OrderStatus
 
 
-T = TypeVar("T", bound="HardwaresRetrieveResponse200")
+T = TypeVar("T", bound="OrderStatusList")
 
 
 @_attrs_define
-class HardwaresRetrieveResponse200:
+class OrderStatusList:
     """
     Attributes:
-        status_code (int):  Example: 200.
+        status_code (int): The HTTP status, repeated.
         message (str):  Example: Request successful.
-        envelop (list[HardwareDetail]):
+        envelop (list[OrderStatus]):
     """
 
     status_code: int
     message: str
-    envelop: list[HardwareDetail]
+    envelop: list[OrderStatus]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,7 +51,7 @@ class HardwaresRetrieveResponse200:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.hardware_detail import HardwareDetail  # noqa: PLC0415
+        from ..models.order_status import OrderStatus  # noqa: PLC0415
 
         d = dict(src_dict)
         status_code = d.pop("statusCode")
@@ -61,18 +61,18 @@ class HardwaresRetrieveResponse200:
         envelop = []
         _envelop = d.pop("envelop")
         for envelop_item_data in _envelop:
-            envelop_item = HardwareDetail.from_dict(envelop_item_data)
+            envelop_item = OrderStatus.from_dict(envelop_item_data)
 
             envelop.append(envelop_item)
 
-        hardwares_retrieve_response_200 = cls(
+        order_status_list = cls(
             status_code=status_code,
             message=message,
             envelop=envelop,
         )
 
-        hardwares_retrieve_response_200.additional_properties = d
-        return hardwares_retrieve_response_200
+        order_status_list.additional_properties = d
+        return order_status_list
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,24 +7,24 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.event_detail import EventDetail
+    from ..models.webhook_secret import WebhookSecret
 
 
-T = TypeVar("T", bound="CompaniesWebhookTestResponse200")
+T = TypeVar("T", bound="WebhookSecretList")
 
 
 @_attrs_define
-class CompaniesWebhookTestResponse200:
+class WebhookSecretList:
     """
     Attributes:
-        status_code (int):  Example: 200.
+        status_code (int): The HTTP status, repeated.
         message (str):  Example: Request successful.
-        envelop (list[EventDetail]):
+        envelop (list[WebhookSecret]):
     """
 
     status_code: int
     message: str
-    envelop: list[EventDetail]
+    envelop: list[WebhookSecret]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,7 +51,7 @@ class CompaniesWebhookTestResponse200:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.event_detail import EventDetail  # noqa: PLC0415
+        from ..models.webhook_secret import WebhookSecret  # noqa: PLC0415
 
         d = dict(src_dict)
         status_code = d.pop("statusCode")
@@ -61,18 +61,18 @@ class CompaniesWebhookTestResponse200:
         envelop = []
         _envelop = d.pop("envelop")
         for envelop_item_data in _envelop:
-            envelop_item = EventDetail.from_dict(envelop_item_data)
+            envelop_item = WebhookSecret.from_dict(envelop_item_data)
 
             envelop.append(envelop_item)
 
-        companies_webhook_test_response_200 = cls(
+        webhook_secret_list = cls(
             status_code=status_code,
             message=message,
             envelop=envelop,
         )
 
-        companies_webhook_test_response_200.additional_properties = d
-        return companies_webhook_test_response_200
+        webhook_secret_list.additional_properties = d
+        return webhook_secret_list
 
     @property
     def additional_keys(self) -> list[str]:

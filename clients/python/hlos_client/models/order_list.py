@@ -7,24 +7,24 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.order_status import OrderStatus
+    from ..models.order import Order
 
 
-T = TypeVar("T", bound="OrdersCancelResponse200")
+T = TypeVar("T", bound="OrderList")
 
 
 @_attrs_define
-class OrdersCancelResponse200:
+class OrderList:
     """
     Attributes:
-        status_code (int):  Example: 200.
+        status_code (int): The HTTP status, repeated.
         message (str):  Example: Request successful.
-        envelop (list[OrderStatus]):
+        envelop (list[Order]):
     """
 
     status_code: int
     message: str
-    envelop: list[OrderStatus]
+    envelop: list[Order]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,7 +51,7 @@ class OrdersCancelResponse200:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.order_status import OrderStatus  # noqa: PLC0415
+        from ..models.order import Order  # noqa: PLC0415
 
         d = dict(src_dict)
         status_code = d.pop("statusCode")
@@ -61,18 +61,18 @@ class OrdersCancelResponse200:
         envelop = []
         _envelop = d.pop("envelop")
         for envelop_item_data in _envelop:
-            envelop_item = OrderStatus.from_dict(envelop_item_data)
+            envelop_item = Order.from_dict(envelop_item_data)
 
             envelop.append(envelop_item)
 
-        orders_cancel_response_200 = cls(
+        order_list = cls(
             status_code=status_code,
             message=message,
             envelop=envelop,
         )
 
-        orders_cancel_response_200.additional_properties = d
-        return orders_cancel_response_200
+        order_list.additional_properties = d
+        return order_list
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,24 +7,24 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.company import Company
+    from ..models.hardware_detail import HardwareDetail
 
 
-T = TypeVar("T", bound="CompaniesCreateResponse201")
+T = TypeVar("T", bound="HardwareDetailList")
 
 
 @_attrs_define
-class CompaniesCreateResponse201:
+class HardwareDetailList:
     """
     Attributes:
-        status_code (int):  Example: 201.
+        status_code (int): The HTTP status, repeated.
         message (str):  Example: Request successful.
-        envelop (list[Company]):
+        envelop (list[HardwareDetail]):
     """
 
     status_code: int
     message: str
-    envelop: list[Company]
+    envelop: list[HardwareDetail]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,7 +51,7 @@ class CompaniesCreateResponse201:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.company import Company  # noqa: PLC0415
+        from ..models.hardware_detail import HardwareDetail  # noqa: PLC0415
 
         d = dict(src_dict)
         status_code = d.pop("statusCode")
@@ -61,18 +61,18 @@ class CompaniesCreateResponse201:
         envelop = []
         _envelop = d.pop("envelop")
         for envelop_item_data in _envelop:
-            envelop_item = Company.from_dict(envelop_item_data)
+            envelop_item = HardwareDetail.from_dict(envelop_item_data)
 
             envelop.append(envelop_item)
 
-        companies_create_response_201 = cls(
+        hardware_detail_list = cls(
             status_code=status_code,
             message=message,
             envelop=envelop,
         )
 
-        companies_create_response_201.additional_properties = d
-        return companies_create_response_201
+        hardware_detail_list.additional_properties = d
+        return hardware_detail_list
 
     @property
     def additional_keys(self) -> list[str]:

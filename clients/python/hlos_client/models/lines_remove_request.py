@@ -6,34 +6,30 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.line_removal_request import LineRemovalRequest
 
 
-T = TypeVar("T", bound="PatchedLinesRemoveRequest")
+T = TypeVar("T", bound="LinesRemoveRequest")
 
 
 @_attrs_define
-class PatchedLinesRemoveRequest:
+class LinesRemoveRequest:
     """
     Attributes:
-        company_code (str | Unset): The company the order belongs to.
-        hardware_requests (list[LineRemovalRequest] | None | Unset):
+        company_code (str): The company the order belongs to.
+        hardware_requests (list[LineRemovalRequest] | None):
     """
 
-    company_code: str | Unset = UNSET
-    hardware_requests: list[LineRemovalRequest] | None | Unset = UNSET
+    company_code: str
+    hardware_requests: list[LineRemovalRequest] | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         company_code = self.company_code
 
-        hardware_requests: list[dict[str, Any]] | None | Unset
-        if isinstance(self.hardware_requests, Unset):
-            hardware_requests = UNSET
-        elif isinstance(self.hardware_requests, list):
+        hardware_requests: list[dict[str, Any]] | None
+        if isinstance(self.hardware_requests, list):
             hardware_requests = []
             for hardware_requests_type_0_item_data in self.hardware_requests:
                 hardware_requests_type_0_item = hardware_requests_type_0_item_data.to_dict()
@@ -44,11 +40,12 @@ class PatchedLinesRemoveRequest:
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update({})
-        if company_code is not UNSET:
-            field_dict["companyCode"] = company_code
-        if hardware_requests is not UNSET:
-            field_dict["hardwareRequests"] = hardware_requests
+        field_dict.update(
+            {
+                "companyCode": company_code,
+                "hardwareRequests": hardware_requests,
+            }
+        )
 
         return field_dict
 
@@ -57,12 +54,10 @@ class PatchedLinesRemoveRequest:
         from ..models.line_removal_request import LineRemovalRequest  # noqa: PLC0415
 
         d = dict(src_dict)
-        company_code = d.pop("companyCode", UNSET)
+        company_code = d.pop("companyCode")
 
-        def _parse_hardware_requests(data: object) -> list[LineRemovalRequest] | None | Unset:
+        def _parse_hardware_requests(data: object) -> list[LineRemovalRequest] | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, list):
@@ -77,17 +72,17 @@ class PatchedLinesRemoveRequest:
                 return hardware_requests_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[LineRemovalRequest] | None | Unset, data)
+            return cast(list[LineRemovalRequest] | None, data)
 
-        hardware_requests = _parse_hardware_requests(d.pop("hardwareRequests", UNSET))
+        hardware_requests = _parse_hardware_requests(d.pop("hardwareRequests"))
 
-        patched_lines_remove_request = cls(
+        lines_remove_request = cls(
             company_code=company_code,
             hardware_requests=hardware_requests,
         )
 
-        patched_lines_remove_request.additional_properties = d
-        return patched_lines_remove_request
+        lines_remove_request.additional_properties = d
+        return lines_remove_request
 
     @property
     def additional_keys(self) -> list[str]:

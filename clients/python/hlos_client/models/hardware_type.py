@@ -1,9 +1,11 @@
 from enum import StrEnum
 
 
-class HardwareTypeEnum(StrEnum):
+class HardwareType(StrEnum):
     ACCESSORY = "ACCESSORY"
     CHAIR = "CHAIR"
+    EXTENDED_WARRANTY_MAC = "EXTENDED_WARRANTY_MAC"
+    EXTENDED_WARRANTY_WINDOWS = "EXTENDED_WARRANTY_WINDOWS"
     HEADPHONES = "HEADPHONES"
     IPHONE = "IPHONE"
     KEYBOARD = "KEYBOARD"

@@ -7,24 +7,24 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.event import Event
+    from ..models.employee import Employee
 
 
-T = TypeVar("T", bound="EventsListResponse200")
+T = TypeVar("T", bound="EmployeeResult")
 
 
 @_attrs_define
-class EventsListResponse200:
+class EmployeeResult:
     """
     Attributes:
-        status_code (int):  Example: 200.
+        status_code (int): The HTTP status, repeated.
         message (str):  Example: Request successful.
-        envelop (list[Event]):
+        envelop (Employee):
     """
 
     status_code: int
     message: str
-    envelop: list[Event]
+    envelop: Employee
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -32,10 +32,7 @@ class EventsListResponse200:
 
         message = self.message
 
-        envelop = []
-        for envelop_item_data in self.envelop:
-            envelop_item = envelop_item_data.to_dict()
-            envelop.append(envelop_item)
+        envelop = self.envelop.to_dict()
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -51,28 +48,23 @@ class EventsListResponse200:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.event import Event  # noqa: PLC0415
+        from ..models.employee import Employee  # noqa: PLC0415
 
         d = dict(src_dict)
         status_code = d.pop("statusCode")
 
         message = d.pop("message")
 
-        envelop = []
-        _envelop = d.pop("envelop")
-        for envelop_item_data in _envelop:
-            envelop_item = Event.from_dict(envelop_item_data)
+        envelop = Employee.from_dict(d.pop("envelop"))
 
-            envelop.append(envelop_item)
-
-        events_list_response_200 = cls(
+        employee_result = cls(
             status_code=status_code,
             message=message,
             envelop=envelop,
         )
 
-        events_list_response_200.additional_properties = d
-        return events_list_response_200
+        employee_result.additional_properties = d
+        return employee_result
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class BrandEnum(StrEnum):
+class Brand(StrEnum):
     ACER = "ACER"
     APPLE = "APPLE"
     ASUS = "ASUS"

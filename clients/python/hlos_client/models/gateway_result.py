@@ -1,30 +1,26 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-if TYPE_CHECKING:
-    from ..models.movement_request import MovementRequest
-
-
-T = TypeVar("T", bound="MovementRequestsOnboardingResponse201")
+T = TypeVar("T", bound="GatewayResult")
 
 
 @_attrs_define
-class MovementRequestsOnboardingResponse201:
+class GatewayResult:
     """
     Attributes:
-        status_code (int):  Example: 201.
+        status_code (int): The HTTP status, repeated.
         message (str):  Example: Request successful.
-        envelop (list[MovementRequest]):
+        envelop (Any):
     """
 
     status_code: int
     message: str
-    envelop: list[MovementRequest]
+    envelop: Any
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -32,10 +28,7 @@ class MovementRequestsOnboardingResponse201:
 
         message = self.message
 
-        envelop = []
-        for envelop_item_data in self.envelop:
-            envelop_item = envelop_item_data.to_dict()
-            envelop.append(envelop_item)
+        envelop = self.envelop
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -51,28 +44,21 @@ class MovementRequestsOnboardingResponse201:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.movement_request import MovementRequest  # noqa: PLC0415
-
         d = dict(src_dict)
         status_code = d.pop("statusCode")
 
         message = d.pop("message")
 
-        envelop = []
-        _envelop = d.pop("envelop")
-        for envelop_item_data in _envelop:
-            envelop_item = MovementRequest.from_dict(envelop_item_data)
+        envelop = d.pop("envelop")
 
-            envelop.append(envelop_item)
-
-        movement_requests_onboarding_response_201 = cls(
+        gateway_result = cls(
             status_code=status_code,
             message=message,
             envelop=envelop,
         )
 
-        movement_requests_onboarding_response_201.additional_properties = d
-        return movement_requests_onboarding_response_201
+        gateway_result.additional_properties = d
+        return gateway_result
 
     @property
     def additional_keys(self) -> list[str]:

@@ -10,11 +10,11 @@ if TYPE_CHECKING:
     from ..models.catalog_item import CatalogItem
 
 
-T = TypeVar("T", bound="CatalogListResponse200EnvelopItem")
+T = TypeVar("T", bound="CatalogCountryListEnvelopItem")
 
 
 @_attrs_define
-class CatalogListResponse200EnvelopItem:
+class CatalogCountryListEnvelopItem:
     additional_properties: dict[str, list[CatalogItem]] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -33,7 +33,7 @@ class CatalogListResponse200EnvelopItem:
         from ..models.catalog_item import CatalogItem  # noqa: PLC0415
 
         d = dict(src_dict)
-        catalog_list_response_200_envelop_item = cls()
+        catalog_country_list_envelop_item = cls()
 
         additional_properties = {}
         for prop_name, prop_dict in d.items():
@@ -46,8 +46,8 @@ class CatalogListResponse200EnvelopItem:
 
             additional_properties[prop_name] = additional_property
 
-        catalog_list_response_200_envelop_item.additional_properties = additional_properties
-        return catalog_list_response_200_envelop_item
+        catalog_country_list_envelop_item.additional_properties = additional_properties
+        return catalog_country_list_envelop_item
 
     @property
     def additional_keys(self) -> list[str]:

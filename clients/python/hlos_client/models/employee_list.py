@@ -7,24 +7,24 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.event import Event
+    from ..models.employee import Employee
 
 
-T = TypeVar("T", bound="EventsRedeliverResponse200")
+T = TypeVar("T", bound="EmployeeList")
 
 
 @_attrs_define
-class EventsRedeliverResponse200:
+class EmployeeList:
     """
     Attributes:
-        status_code (int):  Example: 200.
+        status_code (int): The HTTP status, repeated.
         message (str):  Example: Request successful.
-        envelop (list[Event]):
+        envelop (list[Employee]):
     """
 
     status_code: int
     message: str
-    envelop: list[Event]
+    envelop: list[Employee]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,7 +51,7 @@ class EventsRedeliverResponse200:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.event import Event  # noqa: PLC0415
+        from ..models.employee import Employee  # noqa: PLC0415
 
         d = dict(src_dict)
         status_code = d.pop("statusCode")
@@ -61,18 +61,18 @@ class EventsRedeliverResponse200:
         envelop = []
         _envelop = d.pop("envelop")
         for envelop_item_data in _envelop:
-            envelop_item = Event.from_dict(envelop_item_data)
+            envelop_item = Employee.from_dict(envelop_item_data)
 
             envelop.append(envelop_item)
 
-        events_redeliver_response_200 = cls(
+        employee_list = cls(
             status_code=status_code,
             message=message,
             envelop=envelop,
         )
 
-        events_redeliver_response_200.additional_properties = d
-        return events_redeliver_response_200
+        employee_list.additional_properties = d
+        return employee_list
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,24 +7,24 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.movement_request import MovementRequest
+    from ..models.company import Company
 
 
-T = TypeVar("T", bound="SandboxMovementRequestsAdvanceResponse200")
+T = TypeVar("T", bound="CompanyList")
 
 
 @_attrs_define
-class SandboxMovementRequestsAdvanceResponse200:
+class CompanyList:
     """
     Attributes:
-        status_code (int):  Example: 200.
+        status_code (int): The HTTP status, repeated.
         message (str):  Example: Request successful.
-        envelop (list[MovementRequest]):
+        envelop (list[Company]):
     """
 
     status_code: int
     message: str
-    envelop: list[MovementRequest]
+    envelop: list[Company]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,7 +51,7 @@ class SandboxMovementRequestsAdvanceResponse200:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.movement_request import MovementRequest  # noqa: PLC0415
+        from ..models.company import Company  # noqa: PLC0415
 
         d = dict(src_dict)
         status_code = d.pop("statusCode")
@@ -61,18 +61,18 @@ class SandboxMovementRequestsAdvanceResponse200:
         envelop = []
         _envelop = d.pop("envelop")
         for envelop_item_data in _envelop:
-            envelop_item = MovementRequest.from_dict(envelop_item_data)
+            envelop_item = Company.from_dict(envelop_item_data)
 
             envelop.append(envelop_item)
 
-        sandbox_movement_requests_advance_response_200 = cls(
+        company_list = cls(
             status_code=status_code,
             message=message,
             envelop=envelop,
         )
 
-        sandbox_movement_requests_advance_response_200.additional_properties = d
-        return sandbox_movement_requests_advance_response_200
+        company_list.additional_properties = d
+        return company_list
 
     @property
     def additional_keys(self) -> list[str]:

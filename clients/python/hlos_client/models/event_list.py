@@ -7,24 +7,24 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.order import Order
+    from ..models.event import Event
 
 
-T = TypeVar("T", bound="OrdersAlternativesSelectResponse200")
+T = TypeVar("T", bound="EventList")
 
 
 @_attrs_define
-class OrdersAlternativesSelectResponse200:
+class EventList:
     """
     Attributes:
-        status_code (int):  Example: 200.
+        status_code (int): The HTTP status, repeated.
         message (str):  Example: Request successful.
-        envelop (list[Order]):
+        envelop (list[Event]):
     """
 
     status_code: int
     message: str
-    envelop: list[Order]
+    envelop: list[Event]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,7 +51,7 @@ class OrdersAlternativesSelectResponse200:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.order import Order  # noqa: PLC0415
+        from ..models.event import Event  # noqa: PLC0415
 
         d = dict(src_dict)
         status_code = d.pop("statusCode")
@@ -61,18 +61,18 @@ class OrdersAlternativesSelectResponse200:
         envelop = []
         _envelop = d.pop("envelop")
         for envelop_item_data in _envelop:
-            envelop_item = Order.from_dict(envelop_item_data)
+            envelop_item = Event.from_dict(envelop_item_data)
 
             envelop.append(envelop_item)
 
-        orders_alternatives_select_response_200 = cls(
+        event_list = cls(
             status_code=status_code,
             message=message,
             envelop=envelop,
         )
 
-        orders_alternatives_select_response_200.additional_properties = d
-        return orders_alternatives_select_response_200
+        event_list.additional_properties = d
+        return event_list
 
     @property
     def additional_keys(self) -> list[str]:

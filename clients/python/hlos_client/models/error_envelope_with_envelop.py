@@ -1,0 +1,132 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.field_error import FieldError
+
+
+T = TypeVar("T", bound="ErrorEnvelopeWithEnvelop")
+
+
+@_attrs_define
+class ErrorEnvelopeWithEnvelop:
+    """The errors of the operations whose views set `errors_carry_envelop` (POST and GET
+    /companies): the interface shows them with an empty `envelop`.
+
+        Attributes:
+            status_code (int):
+            error (str): HTTP status name, e.g. Bad Request
+            message (list[str] | str): Why the request was refused.
+            envelop (list[Any]): Always an empty array.
+            details (list[FieldError] | Unset): On validation errors.
+    """
+
+    status_code: int
+    error: str
+    message: list[str] | str
+    envelop: list[Any]
+    details: list[FieldError] | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        status_code = self.status_code
+
+        error = self.error
+
+        message: list[str] | str
+        if isinstance(self.message, list):
+            message = self.message
+
+        else:
+            message = self.message
+
+        envelop = self.envelop
+
+        details: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.details, Unset):
+            details = []
+            for details_item_data in self.details:
+                details_item = details_item_data.to_dict()
+                details.append(details_item)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "statusCode": status_code,
+                "error": error,
+                "message": message,
+                "envelop": envelop,
+            }
+        )
+        if details is not UNSET:
+            field_dict["details"] = details
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.field_error import FieldError  # noqa: PLC0415
+
+        d = dict(src_dict)
+        status_code = d.pop("statusCode")
+
+        error = d.pop("error")
+
+        def _parse_message(data: object) -> list[str] | str:
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                message_type_1 = cast(list[str], data)
+
+                return message_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | str, data)
+
+        message = _parse_message(d.pop("message"))
+
+        envelop = cast(list[Any], d.pop("envelop"))
+
+        _details = d.pop("details", UNSET)
+        details: list[FieldError] | Unset = UNSET
+        if _details is not UNSET:
+            details = []
+            for details_item_data in _details:
+                details_item = FieldError.from_dict(details_item_data)
+
+                details.append(details_item)
+
+        error_envelope_with_envelop = cls(
+            status_code=status_code,
+            error=error,
+            message=message,
+            envelop=envelop,
+            details=details,
+        )
+
+        error_envelope_with_envelop.additional_properties = d
+        return error_envelope_with_envelop
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
