@@ -1,9 +1,10 @@
 from django.contrib import admin
 
-from config.admin import OperatorMovesAdmin, RecordInline, StatusHistoryInline
+from config.admin import RecordInline
 from config.workflow import NO_SHIPPING
 from logistics import services
-from logistics.models import MovementRequest, MovementRequestStatusChange
+from logistics.admin_moves import MovementPageAdmin
+from logistics.models import MovementRequest
 
 
 class CarriedHardwareInline(RecordInline):
@@ -30,12 +31,8 @@ class CarriedHardwareInline(RecordInline):
         return link.hardware.in_movement
 
 
-class StatusChangeInline(StatusHistoryInline):
-    model = MovementRequestStatusChange
-
-
 @admin.register(MovementRequest)
-class MovementRequestAdmin(OperatorMovesAdmin):
+class MovementRequestAdmin(MovementPageAdmin):
     list_display = [
         "movement_request_number",
         "type",
@@ -101,7 +98,7 @@ class MovementRequestAdmin(OperatorMovesAdmin):
         ),
         ("Record", {"fields": ["id", "created_at", "updated_at"]}),
     ]
-    inlines = [CarriedHardwareInline, StatusChangeInline]
+    inlines = [CarriedHardwareInline]
 
     def move(self, record, status, actor, shipping=NO_SHIPPING):
         return services.movement_request_move(

@@ -9,18 +9,15 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from catalog.models import CatalogItem
-from config.admin import (
-    OperatorMovesAdmin,
-    StatusHistoryInline,
-    form_errors_as_messages,
-    refusals_as_messages,
-)
+from config.admin import form_errors_as_messages, refusals_as_messages
 from config.errors import ServiceError
 from config.workflow import NO_SHIPPING
 from hardware.models import Hardware
 from orders import services
-from orders.choices import EDITABLE_STATUSES
-from orders.models import HardwareRequest, Order, OrderStatusChange, Reseller
+from orders.admin_moves import OrderPageAdmin
+from orders.choices import EDITABLE_STATUSES, OrderStatus
+from orders.models import HardwareRequest, Order, Reseller
+from orders.services.lines import catalog_price_if_unpriced
 
 
 class LineChoiceField(forms.ModelChoiceField):
@@ -53,6 +50,19 @@ class OfferForm(forms.Form):
 
 
 class LineForm(forms.ModelForm):
+    def __init__(self, *args, instance=None, **kwargs):
+        # An unpriced catalog line's input shows the price the move to QUOTED gives it (the
+        # `transition` command's rule), and saving keeps what it shows.
+        self.priced_from_catalog = (
+            instance is not None
+            and "quoted_unit_price" in (self._meta.fields or ())
+            and catalog_price_if_unpriced(instance)
+        )
+        super().__init__(*args, instance=instance, **kwargs)
+
+    def has_changed(self):
+        return super().has_changed() or bool(self.priced_from_catalog)
+
     def clean_quoted_unit_price(self):
         price = self.cleaned_data["quoted_unit_price"]
         if price is not None and price < 0:
@@ -82,18 +92,22 @@ class LinesFormSet(BaseInlineFormSet):
         changed = [form for form in self.forms if form.has_changed()]
         self.new_objects, self.deleted_objects = [], []
         self.changed_objects = [(form.instance, form.changed_data) for form in changed]
-        if changed:
-            services.order_lines_price(
-                order_id=self.instance.pk,
-                pricings=[
-                    services.LinePricing(
-                        hardware_request_id=form.instance.pk,
-                        quoted_unit_price=form.cleaned_data["quoted_unit_price"],
-                        is_available=form.cleaned_data["is_available"],
-                    )
-                    for form in changed
-                ],
+        pricings = [
+            services.LinePricing(
+                hardware_request_id=form.instance.pk,
+                quoted_unit_price=form.cleaned_data["quoted_unit_price"],
+                is_available=form.cleaned_data["is_available"],
             )
+            for form in changed
+        ]
+        # "Save and mark QUOTED" (orders.admin_moves): the prices and the move, one service.
+        quote_as = getattr(self, "quote_as", None)
+        if quote_as is not None:
+            services.order_quote_priced(
+                order_id=self.instance.pk, pricings=pricings, actor=quote_as
+            )
+        elif changed:
+            services.order_lines_price(order_id=self.instance.pk, pricings=pricings)
         return [form.instance for form in changed]
 
 
@@ -114,6 +128,7 @@ class LineInline(admin.TabularInline):
         "model",
         "catalog_item",
         "amount",
+        "catalog_price",
         "quoted_unit_price",
         "is_available",
         "is_recommended",
@@ -149,6 +164,10 @@ class LineInline(admin.TabularInline):
             .order_by("position", "alternative_group_id", "created_at", "id")
         )
 
+    @admin.display(description="catalog price")
+    def catalog_price(self, line):
+        return line.catalog_item.price if line.catalog_item_id else "—"
+
     @admin.display(description="alternative group")
     def alternatives(self, line):
         if line.alternative_group_id is None:
@@ -159,12 +178,8 @@ class LineInline(admin.TabularInline):
         return f"{str(line.alternative_group_id)[:8]}: {', '.join(roles)}"
 
 
-class StatusChangeInline(StatusHistoryInline):
-    model = OrderStatusChange
-
-
 @admin.register(Order)
-class OrderAdmin(OperatorMovesAdmin):
+class OrderAdmin(OrderPageAdmin):
     list_display = [
         "order_number",
         "status",
@@ -227,7 +242,7 @@ class OrderAdmin(OperatorMovesAdmin):
         ),
         ("Record", {"fields": ["id", "created_at", "updated_at"]}),
     ]
-    inlines = [LineInline, StatusChangeInline]
+    inlines = [LineInline]
     change_form_template = "admin/orders/order/change_form.html"
 
     @admin.display(description="created hardware")
@@ -265,7 +280,12 @@ class OrderAdmin(OperatorMovesAdmin):
 
     def move(self, record, status, actor, shipping=NO_SHIPPING):
         return services.order_move(
-            order_id=record.pk, to_status=status, actor=actor, shipping=shipping
+            order_id=record.pk,
+            to_status=status,
+            actor=actor,
+            shipping=shipping,
+            # As `transition` does: an all-catalog order is quoted with one click.
+            price_from_catalog=status == OrderStatus.QUOTED,
         )
 
     def offer_view(self, request, order_id):
