@@ -1,5 +1,5 @@
 """Browser tests of the back office: Playwright driving Debian's chromium (never a browser
-Playwright downloads), one browser for the session, against pytest-django's live server on
+Playwright downloads), one browser for them all, against pytest-django's live server on
 the test database. Each step leaves a screenshot in artifacts/screenshots/ (README, Testing).
 
 The live server sees only committed data: the tests are transactional, with the serialized
@@ -30,7 +30,9 @@ VIEWPORT = {"width": 1366, "height": 768}
 PASSWORD = "operator-password"
 
 
-@pytest.fixture(scope="session")
+# One browser for the browser tests, closed when they are done: Playwright's loop then stops,
+# so the rest of the suite runs as it does without them.
+@pytest.fixture(scope="package")
 def browser(django_db_setup, django_db_blocker):
     if not CHROMIUM.exists():
         message = f"{CHROMIUM} is missing: apt-get install -y chromium"
@@ -40,7 +42,8 @@ def browser(django_db_setup, django_db_blocker):
     from playwright.sync_api import sync_playwright
 
     # Playwright's sync API runs an event loop in this thread; the tests' own ORM calls are
-    # still synchronous, between its calls.
+    # still synchronous, between its calls. Set while the browser runs only: `check --deploy`
+    # rightly refuses it in a subprocess.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     saved = _serialized_contents()
