@@ -169,3 +169,17 @@ def test_a_bulk_move_with_a_bad_shared_eta_moves_nothing(admin_client):
     assert response.status_code == 200  # the page again, with the error
     assert texts(response) == ["eta: Enter a valid date."]
     assert MovementRequest.objects.get(pk=movement.pk).status == "PROCESSING"
+
+
+@pytest.mark.parametrize("count", [1, 10])
+def test_the_bulk_coordinate_page_costs_the_same_for_one_request_or_ten(
+    admin_client, django_assert_max_num_queries, count
+):
+    company = CompanyFactory()
+    movements = [MovementRequestFactory(company=company) for _ in range(count)]
+    selected = {"action": "mark_coordinated", "_selected_action": [str(m.pk) for m in movements]}
+
+    with django_assert_max_num_queries(12):
+        response = admin_client.post(CHANGELIST, selected)
+
+    assert len(response.context["records"]) == count
