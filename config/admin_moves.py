@@ -35,6 +35,11 @@ class OperatorPageAdmin(OperatorMovesAdmin):
         made or landed, e-mails (the flow's service module tells)."""
         return []
 
+    def confirmation_queryset(self, queryset):
+        """The selected records with what `move_effects` reads of each, so the bulk page costs
+        the same for one record or a hundred."""
+        return queryset.select_related("company")
+
     def history(self, record: StatusModel) -> list:
         """The record's timeline (companies.record_history, called by the flows)."""
         return []
@@ -83,7 +88,7 @@ class OperatorPageAdmin(OperatorMovesAdmin):
         each move does, the shared ETA and tracking). Then each record moves in its own
         transaction; each refusal is reported naming the record, and the others still move."""
         asks = status in self.final_statuses() or status in self.shipping_statuses
-        records = list(queryset.select_related("company").order_by(self.model.number_field))
+        records = list(self.confirmation_queryset(queryset).order_by(self.model.number_field))
         if asks and CONFIRMED not in request.POST:
             return self._confirmation_page(request, records, status, bulk=True)
         shipping = NO_SHIPPING

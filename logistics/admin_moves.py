@@ -24,6 +24,14 @@ class MovementPageAdmin(OperatorPageAdmin):
     def move_preview(self, record, status):
         return movement_move_preview(record, status)
 
+    def confirmation_queryset(self, queryset):
+        return (
+            super()
+            .confirmation_queryset(queryset)
+            .select_related("to_employee", "storage")
+            .prefetch_related("hardwares")
+        )
+
     def history(self, record):
         return record_history(record)
 

@@ -17,4 +17,6 @@ def movement_move_preview(movement: MovementRequest, to_status: str) -> list[str
     else:
         reset = ", factory reset" if landing["factory_reset"] else ""
         where = f"lands in the {landing['storage'].country_code} storage (status STORAGE{reset})"
-    return [f"{item} {where}" for item in movement.hardwares.order_by("serial_number", "pk")]
+    # Read as prefetched by the bulk page (MovementPageAdmin.confirmation_queryset).
+    items = sorted(movement.hardwares.all(), key=lambda item: (item.serial_number, str(item.pk)))
+    return [f"{item} {where}" for item in items]

@@ -17,6 +17,11 @@ class OrderPageAdmin(OperatorPageAdmin):
     def move_preview(self, record, status):
         return order_move_preview(record, status)
 
+    def confirmation_queryset(self, queryset):
+        # Each order's delivered lines are still read per order (two queries each): bulk
+        # deliveries are rare, and their lines follow the service's own selection.
+        return super().confirmation_queryset(queryset).select_related("employee")
+
     def history(self, record):
         return record_history(record)
 

@@ -183,3 +183,21 @@ def test_the_bulk_coordinate_page_costs_the_same_for_one_request_or_ten(
         response = admin_client.post(CHANGELIST, selected)
 
     assert len(response.context["records"]) == count
+
+
+@pytest.mark.parametrize("count", [1, 10])
+def test_the_bulk_done_page_lists_where_each_item_lands_at_the_same_cost(
+    admin_client, django_assert_max_num_queries, count
+):
+    company = CompanyFactory()
+    movements = [onboarding(f"SN-DONE-{n}", company=company) for n in range(count)]
+    selected = {"action": "mark_done", "_selected_action": [str(m.pk) for m in movements]}
+
+    with django_assert_max_num_queries(12):
+        response = admin_client.post(CHANGELIST, selected)
+
+    landings = [effects[0] for _, effects in response.context["records"]]
+    assert landings == [
+        f"{movement.hardwares.get()} lands with {movement.to_employee.email} (status EMPLOYEE)"
+        for movement in movements
+    ]
