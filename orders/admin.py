@@ -5,6 +5,7 @@ from django.db.models.functions import Coalesce
 from django.forms.models import BaseInlineFormSet
 from django.shortcuts import redirect
 from django.urls import path, reverse
+from django.utils.functional import cached_property
 from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
@@ -60,8 +61,12 @@ class LineForm(forms.ModelForm):
         )
         super().__init__(*args, instance=instance, **kwargs)
 
-    def has_changed(self):
-        return super().has_changed() or bool(self.priced_from_catalog)
+    @cached_property
+    def changed_data(self):
+        changed = super().changed_data
+        if self.priced_from_catalog and "quoted_unit_price" not in changed:
+            return [*changed, "quoted_unit_price"]
+        return changed
 
     def clean_quoted_unit_price(self):
         price = self.cleaned_data["quoted_unit_price"]

@@ -5,6 +5,7 @@ that lists what they will do, bulk moves reporting each refusal by the order's n
 from decimal import Decimal
 
 import pytest
+from django.contrib.admin.models import LogEntry
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
@@ -83,6 +84,12 @@ def test_save_and_mark_quoted_quotes_an_all_catalog_order_in_one_click(admin_cli
     change = order.status_history.get(status_to="QUOTED")
     assert (change.actor_kind, change.actor_name) == ("STAFF", admin_user.username)
     assert Event.objects.filter(kind="order.quoted", payload__data__id=str(order.pk)).exists()
+    # The admin's log says what the page saved: the prices it showed.
+    [logged] = LogEntry.objects.filter(object_id=str(order.pk))
+    assert logged.get_change_message() == (
+        "Changed Quoted unit price for hardware request “2 x MX Master 3S”. "
+        "Changed Quoted unit price for hardware request “1 x Latitude 7450”."
+    )
 
 
 def test_save_and_mark_quoted_keeps_the_typed_price_over_the_catalogs(admin_client):
