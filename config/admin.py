@@ -139,7 +139,8 @@ class OperatorMovesAdmin(admin.ModelAdmin):
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
         context.update(
             moves=obj.allowed_moves() if obj else (),
-            move_form=MoveForm(),
+            # Its own ids: a page whose form also has an ETA (a movement's) keeps them unique.
+            move_form=MoveForm(auto_id="id_move_%s"),
             move_url=reverse(self._url_name("move"), args=[obj.pk]) if obj else None,
         )
         context.setdefault("show_save", False)

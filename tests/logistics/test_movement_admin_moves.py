@@ -57,7 +57,10 @@ def test_save_and_mark_coordinated_keeps_the_eta_and_tracking_typed_on_the_page(
 ):
     movement = onboarding()
     page = admin_client.get(change_page(movement))
-    assert 'name="_save_and_mark" value="COORDINATED"' in page.content.decode()
+    html = page.content.decode()
+    assert 'name="_save_and_mark" value="COORDINATED"' in html
+    # The move form above has an ETA too: each input keeps its own id.
+    assert (html.count('id="id_eta"'), html.count('id="id_move_eta"')) == (1, 1)
     form = {**change_page_form(page), **SHIPPING}
 
     response = admin_client.post(
