@@ -10,6 +10,7 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from catalog.models import CatalogItem
+from config.actors import Actor
 from config.admin import form_errors_as_messages, refusals_as_messages
 from config.errors import ServiceError
 from config.workflow import NO_SHIPPING
@@ -79,6 +80,10 @@ class LinesFormSet(BaseInlineFormSet):
     """The lines' prices and availability, saved by the order_lines_price service (never by
     the formset itself), which records the order.updated event."""
 
+    # Set by "Save and mark QUOTED" (orders.admin_moves): the prices and the move to QUOTED,
+    # by this staff user, through one service.
+    quote_as: Actor | None = None
+
     def clean(self):
         super().clean()
         if not self.has_changed():
@@ -105,11 +110,9 @@ class LinesFormSet(BaseInlineFormSet):
             )
             for form in changed
         ]
-        # "Save and mark QUOTED" (orders.admin_moves): the prices and the move, one service.
-        quote_as = getattr(self, "quote_as", None)
-        if quote_as is not None:
+        if self.quote_as is not None:
             services.order_quote_priced(
-                order_id=self.instance.pk, pricings=pricings, actor=quote_as
+                order_id=self.instance.pk, pricings=pricings, actor=self.quote_as
             )
         elif changed:
             services.order_lines_price(order_id=self.instance.pk, pricings=pricings)
