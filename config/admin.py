@@ -28,9 +28,16 @@ def refusals_as_messages(request: HttpRequest) -> Iterator[None]:
     try:
         yield
     except ServiceError as error:
-        message = error.message if isinstance(error.message, str) else "; ".join(error.message)
-        details = "; ".join(f"{d['field']}: {d['message']}" for d in error.details or [])
-        messages.error(request, f"{message} ({details})" if details else message)
+        messages.error(request, refusal_text(error))
+
+
+def refusal_text(error: ServiceError) -> str:
+    """A refusal as an operator reads it: the message and each detail's own words. A detail's
+    `field` is the API's address of the value (`hardwares[0].quotedUnitPrice`), which means
+    nothing on a page; its message names the thing (`2 x MX Master 3S has no ...`)."""
+    message = error.message if isinstance(error.message, str) else "; ".join(error.message)
+    details = "; ".join(detail["message"] for detail in error.details or [])
+    return f"{message} ({details})" if details else message
 
 
 def form_errors_as_messages(request: HttpRequest, form: forms.Form) -> None:
@@ -50,24 +57,6 @@ class RecordInline(admin.TabularInline):
 
     def has_add_permission(self, request, obj=None):
         return False
-
-
-class StatusHistoryInline(RecordInline):
-    """A record's history (config.workflow.StatusChange): every move, who made it and what
-    came with it. Subclasses name the model."""
-
-    verbose_name_plural = "status history"
-    fields = [
-        "created_at",
-        "status_from",
-        "status_to",
-        "actor_kind",
-        "actor_name",
-        "eta",
-        "tracking_code",
-        "tracking_link",
-        "note",
-    ]
 
 
 # A page of an app below shows records of an app above it (a hardware item's movement requests,
@@ -101,17 +90,25 @@ class MoveForm(forms.Form):
     tracking_code = forms.CharField(required=False, empty_value=None)
     tracking_link = forms.CharField(required=False, empty_value=None, widget=forms.URLInput)
 
-    def __init__(self, *args, shipping: bool = True, **kwargs):
+    def __init__(self, *args, takes_shipping: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
-        if not shipping:  # the record's moves carry no shipment: no inputs that mean nothing
+        if not takes_shipping:  # the record's moves carry no shipment: no inputs that mean nothing
             for field in ("eta", "tracking_code", "tracking_link"):
                 del self.fields[field]
+
+    def shipping(self) -> Shipping:
+        fields = self.cleaned_data
+        return Shipping(
+            eta=fields["eta"],
+            tracking_code=fields["tracking_code"],
+            tracking_link=fields["tracking_link"],
+        )
 
 
 def _mark_action(status: str):
     @admin.action(description=f"Mark {status}", permissions=["change"])
     def action(modeladmin, request, queryset):
-        modeladmin.move_each(request, queryset, status)
+        return modeladmin.move_each(request, queryset, status)
 
     action.__name__ = f"mark_{status.lower()}"
     return action
@@ -148,7 +145,10 @@ class OperatorMovesAdmin(admin.ModelAdmin):
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
         context.update(
             moves=obj.allowed_moves() if obj else (),
-            move_form=MoveForm(shipping=obj is not None and obj.moves_take_shipping()),
+            # Its own ids: a page whose form also has an ETA (a movement's) keeps them unique.
+            move_form=MoveForm(
+                takes_shipping=obj is not None and obj.moves_take_shipping(), auto_id="id_move_%s"
+            ),
             move_url=reverse(self._url_name("move"), args=[obj.pk]) if obj else None,
         )
         context.setdefault("show_save", False)
@@ -164,15 +164,9 @@ class OperatorMovesAdmin(admin.ModelAdmin):
         record = self.changeable(request, pk)
         form = MoveForm(request.POST)
         if form.is_valid():
-            fields = form.cleaned_data
-            shipping = Shipping(
-                eta=fields["eta"],
-                tracking_code=fields["tracking_code"],
-                tracking_link=fields["tracking_link"],
-            )
             with refusals_as_messages(request):
                 status, actor = form.cleaned_data["status"], Actor.staff(request.user)
-                moved = self.move(record, status, actor, shipping)
+                moved = self.move(record, status, actor, form.shipping())
                 messages.success(request, f"{moved.label} is now {moved.status}.")
         else:
             form_errors_as_messages(request, form)

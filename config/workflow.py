@@ -89,6 +89,9 @@ class StatusModel(models.Model):
     `number_field` names the number clients and operators know it by (order 1042)."""
 
     number_field: str
+    # The statuses whose moves carry a shipment (an ETA and tracking): the admin offers those
+    # inputs only for them, on a record's page and on the bulk page.
+    shipping_statuses: tuple[str, ...] = ()
 
     class Meta:
         abstract = True
@@ -114,9 +117,8 @@ class StatusModel(models.Model):
         return status in self.allowed_moves()
 
     def moves_take_shipping(self) -> bool:
-        """Whether the moves from the record's status come with an ETA and tracking (a
-        shipment under way), so the admin offers their inputs. A model narrows this."""
-        return bool(self.allowed_moves())
+        """Whether a move from the record's status carries a shipment."""
+        return any(status in self.shipping_statuses for status in self.allowed_moves())
 
     def refresh_from_db(self, using=None, fields=None, from_queryset=None):
         # Loading is not a move: the descriptor takes the stored status again.

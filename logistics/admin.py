@@ -1,11 +1,12 @@
 from django.contrib import admin
 
-from config.admin import OperatorMovesAdmin, RecordInline, StatusHistoryInline
+from config.admin import RecordInline
 from config.admin_lists import age, company_code
 from config.workflow import NO_SHIPPING
 from logistics import services
 from logistics.admin_filters import LateFilter
-from logistics.models import MovementRequest, MovementRequestStatusChange
+from logistics.admin_moves import MovementPageAdmin
+from logistics.models import MovementRequest
 
 
 class CarriedHardwareInline(RecordInline):
@@ -32,12 +33,8 @@ class CarriedHardwareInline(RecordInline):
         return link.hardware.in_movement
 
 
-class StatusChangeInline(StatusHistoryInline):
-    model = MovementRequestStatusChange
-
-
 @admin.register(MovementRequest)
-class MovementRequestAdmin(OperatorMovesAdmin):
+class MovementRequestAdmin(MovementPageAdmin):
     # What an operator scans, narrow enough for 1366 px (config.admin_lists).
     list_display = [
         "movement_request_number",
@@ -101,7 +98,7 @@ class MovementRequestAdmin(OperatorMovesAdmin):
         ),
         ("Record", {"fields": ["id", "created_at", "updated_at"]}),
     ]
-    inlines = [CarriedHardwareInline, StatusChangeInline]
+    inlines = [CarriedHardwareInline]
 
     def move(self, record, status, actor, shipping=NO_SHIPPING):
         return services.movement_request_move(

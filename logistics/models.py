@@ -70,6 +70,7 @@ class MovementRequest(StatusModel):
         ]
 
     number_field = "movement_request_number"
+    shipping_statuses = (MovementStatus.COORDINATED, MovementStatus.DONE)
 
     def __str__(self):
         return f"Movement {self.movement_request_number} ({self.type}, {self.status})"

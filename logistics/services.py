@@ -211,14 +211,17 @@ def _employees_touch(movement: MovementRequest) -> None:
         records_touch(Employee.objects.filter(pk__in=people))
 
 
+def movement_landing(movement: MovementRequest) -> dict:
+    """Where the request's hardware lands at DONE, as hardware_land takes it: with the
+    employee it goes to, or in its storage (reset there when asked)."""
+    if movement.send_to == SendTo.EMPLOYEE:
+        return {"employee": movement.to_employee}
+    return {"storage": movement.storage, "factory_reset": bool(movement.factory_reset)}
+
+
 def _complete(movement: MovementRequest, items: list[Hardware]) -> None:
     """The hardware lands where the request sends it, in the same transaction."""
-    if movement.send_to == SendTo.EMPLOYEE:
-        hardware_services.hardware_land(items=items, employee=movement.to_employee)
-    else:
-        hardware_services.hardware_land(
-            items=items, storage=movement.storage, factory_reset=bool(movement.factory_reset)
-        )
+    hardware_services.hardware_land(items=items, **movement_landing(movement))
     movement.date_completed = timezone.now()
 
 

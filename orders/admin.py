@@ -5,23 +5,22 @@ from django.db.models.functions import Coalesce
 from django.forms.models import BaseInlineFormSet
 from django.shortcuts import redirect
 from django.urls import path, reverse
+from django.utils.functional import cached_property
 from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from catalog.models import CatalogItem
-from config.admin import (
-    OperatorMovesAdmin,
-    StatusHistoryInline,
-    form_errors_as_messages,
-    refusals_as_messages,
-)
+from config.actors import Actor
+from config.admin import form_errors_as_messages, refusals_as_messages
 from config.admin_lists import age, company_code
 from config.errors import ServiceError
 from config.workflow import NO_SHIPPING
 from hardware.models import Hardware
 from orders import services
-from orders.choices import EDITABLE_STATUSES
-from orders.models import HardwareRequest, Order, OrderStatusChange, Reseller
+from orders.admin_moves import OrderPageAdmin
+from orders.choices import EDITABLE_STATUSES, OrderStatus
+from orders.models import HardwareRequest, Order, Reseller
+from orders.services.lines import catalog_price_if_unpriced
 
 
 class LineChoiceField(forms.ModelChoiceField):
@@ -54,6 +53,23 @@ class OfferForm(forms.Form):
 
 
 class LineForm(forms.ModelForm):
+    def __init__(self, *args, instance=None, **kwargs):
+        # An unpriced catalog line's input shows the price the move to QUOTED gives it (the
+        # `transition` command's rule), and saving keeps what it shows.
+        self.priced_from_catalog = (
+            instance is not None
+            and "quoted_unit_price" in (self._meta.fields or ())
+            and catalog_price_if_unpriced(instance)
+        )
+        super().__init__(*args, instance=instance, **kwargs)
+
+    @cached_property
+    def changed_data(self):
+        changed = super().changed_data
+        if self.priced_from_catalog and "quoted_unit_price" not in changed:
+            return [*changed, "quoted_unit_price"]
+        return changed
+
     def clean_quoted_unit_price(self):
         price = self.cleaned_data["quoted_unit_price"]
         if price is not None and price < 0:
@@ -64,6 +80,10 @@ class LineForm(forms.ModelForm):
 class LinesFormSet(BaseInlineFormSet):
     """The lines' prices and availability, saved by the order_lines_price service (never by
     the formset itself), which records the order.updated event."""
+
+    # Set by "Save and mark QUOTED" (orders.admin_moves): the prices and the move to QUOTED,
+    # by this staff user, through one service.
+    quote_as: Actor | None = None
 
     def clean(self):
         super().clean()
@@ -83,18 +103,20 @@ class LinesFormSet(BaseInlineFormSet):
         changed = [form for form in self.forms if form.has_changed()]
         self.new_objects, self.deleted_objects = [], []
         self.changed_objects = [(form.instance, form.changed_data) for form in changed]
-        if changed:
-            services.order_lines_price(
-                order_id=self.instance.pk,
-                pricings=[
-                    services.LinePricing(
-                        hardware_request_id=form.instance.pk,
-                        quoted_unit_price=form.cleaned_data["quoted_unit_price"],
-                        is_available=form.cleaned_data["is_available"],
-                    )
-                    for form in changed
-                ],
+        pricings = [
+            services.LinePricing(
+                hardware_request_id=form.instance.pk,
+                quoted_unit_price=form.cleaned_data["quoted_unit_price"],
+                is_available=form.cleaned_data["is_available"],
             )
+            for form in changed
+        ]
+        if self.quote_as is not None:
+            services.order_quote_priced(
+                order_id=self.instance.pk, pricings=pricings, actor=self.quote_as
+            )
+        elif changed:
+            services.order_lines_price(order_id=self.instance.pk, pricings=pricings)
         return [form.instance for form in changed]
 
 
@@ -115,6 +137,7 @@ class LineInline(admin.TabularInline):
         "model",
         "catalog_item",
         "amount",
+        "catalog_price",
         "quoted_unit_price",
         "is_available",
         "is_recommended",
@@ -150,6 +173,10 @@ class LineInline(admin.TabularInline):
             .order_by("position", "alternative_group_id", "created_at", "id")
         )
 
+    @admin.display(description="catalog price")
+    def catalog_price(self, line):
+        return line.catalog_item.price if line.catalog_item_id else "—"
+
     @admin.display(description="alternative group")
     def alternatives(self, line):
         if line.alternative_group_id is None:
@@ -160,12 +187,8 @@ class LineInline(admin.TabularInline):
         return f"{str(line.alternative_group_id)[:8]}: {', '.join(roles)}"
 
 
-class StatusChangeInline(StatusHistoryInline):
-    model = OrderStatusChange
-
-
 @admin.register(Order)
-class OrderAdmin(OperatorMovesAdmin):
+class OrderAdmin(OrderPageAdmin):
     # What an operator scans, narrow enough for 1366 px (config.admin_lists).
     list_display = [
         "order_number",
@@ -229,7 +252,7 @@ class OrderAdmin(OperatorMovesAdmin):
         ),
         ("Record", {"fields": ["id", "created_at", "updated_at"]}),
     ]
-    inlines = [LineInline, StatusChangeInline]
+    inlines = [LineInline]
     change_form_template = "admin/orders/order/change_form.html"
 
     @admin.display(description="created hardware")
@@ -267,7 +290,12 @@ class OrderAdmin(OperatorMovesAdmin):
 
     def move(self, record, status, actor, shipping=NO_SHIPPING):
         return services.order_move(
-            order_id=record.pk, to_status=status, actor=actor, shipping=shipping
+            order_id=record.pk,
+            to_status=status,
+            actor=actor,
+            shipping=shipping,
+            # As `transition` does: an all-catalog order is quoted with one click.
+            price_from_catalog=status == OrderStatus.QUOTED,
         )
 
     def offer_view(self, request, order_id):

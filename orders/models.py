@@ -75,14 +75,12 @@ class Order(StatusModel):
         ]
 
     number_field = "order_number"
+    # The client accepts the quote with its shipment, and delivery completes it; a PENDING
+    # order's moves are a price or a cancellation.
+    shipping_statuses = (OrderStatus.ACCEPTED, OrderStatus.DELIVERED)
 
     def __str__(self):
         return f"Order {self.order_number} ({self.status})"
-
-    def moves_take_shipping(self) -> bool:
-        # A shipment is under way once the client accepted the quote (or is about to); a
-        # PENDING order's moves are a price or a cancellation.
-        return self.status in (OrderStatus.QUOTED, OrderStatus.ACCEPTED)
 
 
 class AlternativeGroup(models.Model):

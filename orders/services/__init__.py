@@ -17,6 +17,7 @@ from orders.services.operator_moves import (
     order_lines_price,
     order_move,
     order_offer_alternative,
+    order_quote_priced,
 )
 from orders.services.quote import Quote, order_quote
 from orders.services.records import ORDER_REQUEST_NOT_FOUND, order_lines_editable_locked
@@ -39,5 +40,6 @@ __all__ = [
     "order_move",
     "order_offer_alternative",
     "order_quote",
+    "order_quote_priced",
     "order_sandbox_advance",
 ]

@@ -37,12 +37,9 @@ def order_deliver(order: Order, *, serial_number: Callable[[], str] | None = Non
     from `serial_number`: the sandbox's); the order's clientName is noted on each. Extended
     warranties are sold on lines but are never items. The order's delivery date is today."""
     order_check_deliverable(order)
-    services_only = set(HardwareType.objects.filter(order_only=True).values_list("name", flat=True))
     bought = timezone.now()
     notes = []
-    for line in selected_lines(order):
-        if line.hardware_type in services_only:
-            continue
+    for line in delivered_lines(order):
         spec = _hardware_spec(order, line, bought)
         for _ in range(line.amount):
             if serial_number is not None:
@@ -70,6 +67,13 @@ def order_deliver(order: Order, *, serial_number: Callable[[], str] | None = Non
         records_touch(Employee.objects.filter(pk=order.employee_id))
     order.date_completed = bought
     order.date = bought.date()  # the interface's delivery date
+
+
+def delivered_lines(order: Order) -> list[HardwareRequest]:
+    """The selected lines delivered as hardware items: extended warranties and the other
+    order-only types are sold on lines but never become items."""
+    services_only = set(HardwareType.objects.filter(order_only=True).values_list("name", flat=True))
+    return [line for line in selected_lines(order) if line.hardware_type not in services_only]
 
 
 def _hardware_spec(order: Order, line: HardwareRequest, bought: datetime) -> HardwareSpec:

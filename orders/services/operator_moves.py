@@ -85,7 +85,8 @@ def _check_priced(
     unpriced = [
         {
             "field": f"hardwares[{index}].quotedUnitPrice",
-            "message": f"Hardware request {line.pk} ({line}) has no quotedUnitPrice",
+            # Named by what it is (`2 x MX Master 3S`); `field` addresses it for API clients.
+            "message": f"{line} has no quotedUnitPrice",
         }
         for index, line in enumerate(lines)
         if line.quoted_unit_price is None
@@ -122,7 +123,7 @@ def order_lines_price(*, order_id: UUID, pricings: Sequence[LinePricing]) -> Ord
         if line is None:
             raise NotFound(f"Hardware request {pricing.hardware_request_id} is not in this order")
         if pricing.quoted_unit_price is not None and pricing.quoted_unit_price < 0:
-            raise ServiceError(f"Hardware request {line.pk} ({line}): a price is 0 or more.")
+            raise ServiceError(f"{line}: a price is 0 or more.")
         sent = (pricing.quoted_unit_price, pricing.is_available)
         if (line.quoted_unit_price, line.is_available) != sent:
             line.quoted_unit_price, line.is_available = sent
@@ -200,3 +201,16 @@ def _catalog_item_for(order: Order, line: HardwareRequest, catalog_item_id: UUID
     if same_need.exists():
         raise ServiceError(f"Catalog item {item.pk} is already a candidate for this line")
     return item
+
+
+@transaction.atomic
+def order_quote_priced(*, order_id: UUID, pricings: Sequence[LinePricing], actor: Actor) -> Order:
+    """The operator's quote in one step (the admin's "Save and mark QUOTED"): the lines' prices
+    and availability as sent, then the move to QUOTED, unpriced catalog lines taking their
+    catalog price as `manage.py transition` gives it. One transaction: a refused move keeps
+    none of the prices either."""
+    if pricings:
+        order_lines_price(order_id=order_id, pricings=pricings)
+    return order_move(
+        order_id=order_id, to_status=OrderStatus.QUOTED, actor=actor, price_from_catalog=True
+    )

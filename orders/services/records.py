@@ -102,8 +102,13 @@ def order_touched(order: Order) -> None:
     event_record_about(order, "order.updated")
 
 
+def order_cancelled_email_recipient(order: Order) -> str | None:
+    """Who hears of the order's cancellation by e-mail: the company's contact, if known."""
+    return order.company.contact_email or None
+
+
 def order_cancelled_email_queue(order: Order) -> None:
     """E-mail the company's contact, when it has one, once the cancellation commits."""
-    if order.company.contact_email:
+    if order_cancelled_email_recipient(order):
         # Robust: a broker that is down must not undo the cancellation.
         transaction.on_commit(lambda: order_cancelled_email.delay(str(order.pk)), robust=True)

@@ -210,7 +210,7 @@ def test_a_button_moves_the_request_and_records_the_staff_user(admin_client, adm
 def test_the_done_button_lands_the_hardware(admin_client):
     movement = onboarding()
 
-    admin_client.post(move_url(movement), {"status": "DONE"})
+    admin_client.post(move_url(movement), {"status": "DONE", "confirmed": "yes"})
 
     item = Hardware.objects.get(serial_number="SN-ADMIN-1")
     assert (item.status, item.employee_id, item.in_movement) == (
@@ -237,7 +237,7 @@ def test_a_refused_move_shows_an_error_and_changes_nothing(admin_client, fields,
     movement.refresh_from_db()
     before = (movement.status, movement.updated_at, movement.status_history.count())
 
-    response = admin_client.post(move_url(movement), fields, follow=True)
+    response = admin_client.post(move_url(movement), {**fields, "confirmed": "yes"}, follow=True)
 
     assert response.redirect_chain[-1][0] == change_page(movement)
     [error] = texts(response)
@@ -252,7 +252,11 @@ def test_the_bulk_action_moves_each_request_and_reports_each_refusal(admin_clien
 
     response = admin_client.post(
         CHANGELIST,
-        {"action": "mark_done", "_selected_action": [str(pending.pk), str(done.pk)]},
+        {
+            "action": "mark_done",
+            "_selected_action": [str(pending.pk), str(done.pk)],
+            "confirmed": "yes",
+        },
         follow=True,
     )
 
@@ -270,7 +274,10 @@ def test_the_bulk_action_moves_each_request_and_reports_each_refusal(admin_clien
 def test_the_bulk_coordinate_action_exists_and_moves(admin_client):
     pending = MovementRequestFactory()
 
-    admin_client.post(CHANGELIST, {"action": "mark_coordinated", "_selected_action": [pending.pk]})
+    admin_client.post(
+        CHANGELIST,
+        {"action": "mark_coordinated", "_selected_action": [pending.pk], "confirmed": "yes"},
+    )
 
     pending.refresh_from_db()
     assert pending.status == "COORDINATED"

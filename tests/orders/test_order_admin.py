@@ -295,25 +295,43 @@ def test_a_button_moves_the_order_and_records_the_staff_user(admin_client, admin
     assert (change.actor_kind, change.actor_name) == ("STAFF", admin_user.username)
 
 
-def test_the_quoted_button_names_the_unpriced_lines(admin_client):
+def test_the_quoted_button_prices_catalog_lines_and_names_free_form_ones_by_what_they_are(
+    admin_client,
+):
     order = OrderFactory()
-    line = HardwareRequestFactory(order=order, amount=2, catalog_item=CatalogItemFactory())
+    HardwareRequestFactory(order=order, amount=3, catalog_item=CatalogItemFactory())
+    HardwareRequestFactory(order=order, amount=2)  # free-form: 2 x U2723QE, no catalog price
 
     response = admin_client.post(move_url(order), {"status": "QUOTED"}, follow=True)
 
     assert texts(response) == [
-        f"Order {order.order_number} cannot be QUOTED: every selected line needs a "
-        f"quotedUnitPrice (hardwares[0].quotedUnitPrice: Hardware request {line.id} "
-        "(2 x U2723QE) has no quotedUnitPrice)"
+        f"Order {order.order_number} cannot be QUOTED: these free-form lines have no catalog "
+        "price: set their quotedUnitPrice (2 x U2723QE has no quotedUnitPrice)"
     ]
     assert Order.objects.get(pk=order.pk).status == "PENDING"
+    assert not order.hardware_requests.filter(quoted_unit_price__isnull=False).exists()
+
+
+def test_the_quoted_button_quotes_an_all_catalog_order_at_catalog_prices(admin_client):
+    order = OrderFactory()
+    line = HardwareRequestFactory(
+        order=order, amount=2, catalog_item=CatalogItemFactory(price=Decimal("99.50"))
+    )
+
+    admin_client.post(move_url(order), {"status": "QUOTED"})
+
+    line.refresh_from_db()
+    assert (Order.objects.get(pk=order.pk).status, line.quoted_unit_price) == (
+        "QUOTED",
+        Decimal("99.50"),
+    )
 
 
 def test_the_delivered_button_makes_the_hardware(admin_client, admin_user):
     order = OrderFactory(status="ACCEPTED", client_name="Acme")
     HardwareRequestFactory(order=order, amount=2, quoted_unit_price=Decimal("5.00"))
 
-    admin_client.post(move_url(order), {"status": "DELIVERED"})
+    admin_client.post(move_url(order), {"status": "DELIVERED", "confirmed": "yes"})
 
     items = Hardware.objects.filter(created_order_id=order.id)
     assert [(item.created_through, item.status) for item in items] == [("ORDER", "STORAGE")] * 2
@@ -337,7 +355,7 @@ def test_a_refused_move_shows_an_error_and_changes_nothing(admin_client, status,
     HardwareRequestFactory(order=order, quoted_unit_price=Decimal("5.00"))
     before = Order.objects.values_list("status", "updated_at").get(pk=order.pk)
 
-    response = admin_client.post(move_url(order), fields, follow=True)
+    response = admin_client.post(move_url(order), {**fields, "confirmed": "yes"}, follow=True)
 
     assert response.redirect_chain[-1][0] == change_page(order)
     [error] = texts(response)
@@ -353,7 +371,11 @@ def test_the_bulk_action_moves_each_order_and_reports_each_refusal(admin_client,
 
     response = admin_client.post(
         CHANGELIST,
-        {"action": "mark_cancelled", "_selected_action": [pending.pk, delivered.pk]},
+        {
+            "action": "mark_cancelled",
+            "_selected_action": [pending.pk, delivered.pk],
+            "confirmed": "yes",
+        },
         follow=True,
     )
 

@@ -1,0 +1,32 @@
+"""The order's page as an operator quotes and moves it (issue 13, config.admin_moves): "Save and
+mark QUOTED" prices the lines and quotes in one step, final moves (DELIVERED, CANCELLED) are
+confirmed listing the hardware made and the e-mail sent, and one timeline holds its history."""
+
+from companies.record_history import record_history
+from config.actors import Actor
+from config.admin_moves import OperatorPageAdmin
+from orders.choices import OrderStatus
+from orders.models import HardwareRequest
+from orders.services.move_previews import order_move_preview
+
+
+class OrderPageAdmin(OperatorPageAdmin):
+    save_and_mark_statuses = (OrderStatus.QUOTED,)
+
+    def move_preview(self, record, status):
+        return order_move_preview(record, status)
+
+    def confirmation_queryset(self, queryset):
+        # Each order's delivered lines are still read per order (two queries each): bulk
+        # deliveries are rare, and their lines follow the service's own selection.
+        return super().confirmation_queryset(queryset).select_related("employee")
+
+    def history(self, record):
+        return record_history(record)
+
+    def save_formset(self, request, form, formset, change):
+        # The lines' formset (orders.admin.LinesFormSet) saves its prices with the move to
+        # QUOTED through one service when the operator pressed "Save and mark QUOTED".
+        if formset.model is HardwareRequest and self.save_and_mark_status(request):
+            formset.quote_as = Actor.staff(request.user)
+        super().save_formset(request, form, formset, change)
