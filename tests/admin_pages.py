@@ -1,5 +1,7 @@
 """Helpers for tests that post the admin's change pages as a browser would."""
 
+from django.contrib.messages import get_messages
+
 
 def change_page_form(page) -> dict:
     """The change page's form as the browser would send it back untouched: every editable
@@ -14,3 +16,8 @@ def change_page_form(page) -> dict:
             if value is not None and value is not False:  # an unticked box is not sent
                 data[form.add_prefix(name)] = value
     return data
+
+
+def message_texts(response) -> list[str]:
+    """The messages the admin shows the operator after the request (success and refusals)."""
+    return [str(message) for message in get_messages(response.wsgi_request)]

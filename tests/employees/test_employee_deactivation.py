@@ -3,7 +3,6 @@ with them that an open offboarding does not take back."""
 
 import pytest
 from django.contrib.admin.models import LogEntry
-from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from config.errors import NotFound, ServiceError
@@ -11,6 +10,7 @@ from employees.choices import EmployeeStatus
 from employees.services import employee_deactivate
 from logistics.choices import MovementStatus, MovementType
 from logistics.choices import SendTo as MovementSendTo
+from tests.admin_pages import message_texts
 from tests.factories import (
     EmployeeFactory,
     EventFactory,
@@ -50,10 +50,6 @@ def returning(employee, items, *, status=MovementStatus.PROCESSING, type=Movemen
 def status_of(employee) -> str:
     employee.refresh_from_db()
     return employee.status
-
-
-def texts(response) -> list[str]:
-    return [str(message) for message in get_messages(response.wsgi_request)]
 
 
 def test_an_employee_holding_nothing_is_deactivated_and_a_repeat_changes_nothing():
@@ -124,7 +120,7 @@ def test_the_admin_action_deactivates_each_it_may_and_reports_each_refusal(admin
 
     assert status_of(free) == EmployeeStatus.DEACTIVATED
     assert status_of(holder) == EmployeeStatus.ACTIVE
-    messages = texts(response)
+    messages = message_texts(response)
     assert "free@example.com is DEACTIVATED." in messages
     assert any(m.startswith("holder@example.com still holds hardware") for m in messages)
     assert LogEntry.objects.get(object_id=str(free.pk)).get_change_message() == "Deactivated."

@@ -2,13 +2,13 @@
 history, and move them with one button."""
 
 import pytest
-from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from config.actors import Actor
 from hardware.models import Hardware
 from logistics import services
 from logistics.models import MovementRequest
+from tests.admin_pages import message_texts
 from tests.factories import CompanyFactory, EmployeeFactory, HardwareFactory, MovementRequestFactory
 
 pytestmark = pytest.mark.django_db
@@ -26,10 +26,6 @@ def move_url(movement) -> str:
 
 def shown(response) -> list[MovementRequest]:
     return list(response.context["cl"].result_list)
-
-
-def texts(response) -> list[str]:
-    return [str(message) for message in get_messages(response.wsgi_request)]
 
 
 def onboarding() -> MovementRequest:
@@ -192,8 +188,9 @@ def test_a_button_moves_the_request_and_records_the_staff_user(admin_client, adm
     )
 
     assert response.redirect_chain[-1][0] == change_page(movement)
-    assert f"Movement request {movement.movement_request_number} is now COORDINATED." in texts(
-        response
+    assert (
+        f"Movement request {movement.movement_request_number} is now COORDINATED."
+        in message_texts(response)
     )
     movement.refresh_from_db()
     assert (movement.status, str(movement.eta), movement.tracking_code) == (
@@ -240,7 +237,7 @@ def test_a_refused_move_shows_an_error_and_changes_nothing(admin_client, fields,
     response = admin_client.post(move_url(movement), {**fields, "confirmed": "yes"}, follow=True)
 
     assert response.redirect_chain[-1][0] == change_page(movement)
-    [error] = texts(response)
+    [error] = message_texts(response)
     assert message in error
     movement.refresh_from_db()
     assert (movement.status, movement.updated_at, movement.status_history.count()) == before
@@ -260,7 +257,7 @@ def test_the_bulk_action_moves_each_request_and_reports_each_refusal(admin_clien
         follow=True,
     )
 
-    messages = texts(response)
+    messages = message_texts(response)
     assert "Moved 1 movement request(s) to DONE." in messages
     assert any(
         f"Movement request {done.movement_request_number} cannot move from DONE to DONE" in text

@@ -6,31 +6,16 @@ import datetime
 
 import pytest
 from django.contrib.admin.models import LogEntry
-from django.contrib.messages import get_messages
-from django.urls import reverse
 
 from config.actors import Actor
 from hardware.models import Hardware
 from logistics import services
 from logistics.models import MovementRequest
-from tests.admin_pages import change_page_form
+from tests.admin_pages import change_page_form, message_texts
 from tests.factories import CompanyFactory, EmployeeFactory, HardwareFactory, MovementRequestFactory
+from tests.logistics.test_movement_admin import CHANGELIST, change_page, move_url
 
 pytestmark = pytest.mark.django_db
-
-CHANGELIST = reverse("admin:logistics_movementrequest_changelist")
-
-
-def change_page(movement) -> str:
-    return reverse("admin:logistics_movementrequest_change", args=[movement.pk])
-
-
-def move_url(movement) -> str:
-    return reverse("admin:logistics_movementrequest_move", args=[movement.pk])
-
-
-def texts(response) -> list[str]:
-    return [str(message) for message in get_messages(response.wsgi_request)]
 
 
 def onboarding(serial="SN-MOVE-1", *, company=None) -> MovementRequest:
@@ -67,8 +52,9 @@ def test_save_and_mark_coordinated_keeps_the_eta_and_tracking_typed_on_the_page(
         change_page(movement), {**form, "_save_and_mark": "COORDINATED"}, follow=True
     )
 
-    assert f"Movement request {movement.movement_request_number} is now COORDINATED." in texts(
-        response
+    assert (
+        f"Movement request {movement.movement_request_number} is now COORDINATED."
+        in message_texts(response)
     )
     movement.refresh_from_db()
     assert (movement.status, movement.eta, movement.tracking_code) == (
@@ -106,7 +92,7 @@ def test_a_refused_save_and_mark_says_why_and_keeps_nothing_of_the_page(admin_cl
     )
 
     assert response.redirect_chain[-1][0] == change_page(movement)
-    assert texts(response) == [
+    assert message_texts(response) == [
         f"Movement request {movement.movement_request_number} cannot move from DONE to "
         "COORDINATED (allowed: none, it makes no more moves)"
     ]
@@ -152,7 +138,7 @@ def test_a_bulk_coordinate_asks_for_a_shared_eta_and_tracking_and_applies_it_to_
         CHANGELIST, {**selected, **SHIPPING, "confirmed": "yes"}, follow=True
     )
 
-    assert texts(response) == [
+    assert message_texts(response) == [
         f"Movement request {done.movement_request_number} cannot move from DONE to COORDINATED "
         "(allowed: none, it makes no more moves)",
         "Moved 3 movement request(s) to COORDINATED.",
@@ -170,7 +156,7 @@ def test_a_bulk_move_with_a_bad_shared_eta_moves_nothing(admin_client):
     response = admin_client.post(CHANGELIST, {**selected, "eta": "soon", "confirmed": "yes"})
 
     assert response.status_code == 200  # the page again, with the error
-    assert texts(response) == ["eta: Enter a valid date."]
+    assert message_texts(response) == ["eta: Enter a valid date."]
     assert MovementRequest.objects.get(pk=movement.pk).status == "PROCESSING"
 
 

@@ -4,11 +4,11 @@ their history, and move them with one button."""
 from decimal import Decimal
 
 import pytest
-from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from hardware.models import Hardware
 from orders.models import AlternativeGroup, HardwareRequest, Order, Reseller
+from tests.admin_pages import message_texts
 from tests.factories import (
     CatalogItemFactory,
     CompanyFactory,
@@ -37,10 +37,6 @@ def offer_url(order) -> str:
 
 def shown(response) -> list[Order]:
     return list(response.context["cl"].result_list)
-
-
-def texts(response) -> list[str]:
-    return [str(message) for message in get_messages(response.wsgi_request)]
 
 
 def page_form(response) -> dict:
@@ -287,7 +283,7 @@ def test_a_button_moves_the_order_and_records_the_staff_user(admin_client, admin
     )
 
     assert response.redirect_chain[-1][0] == change_page(order)
-    assert f"Order {order.order_number} is now QUOTED." in texts(response)
+    assert f"Order {order.order_number} is now QUOTED." in message_texts(response)
     order.refresh_from_db()
     assert (order.status, str(order.eta)) == ("QUOTED", "2026-12-03")
     change = order.status_history.last()
@@ -304,7 +300,7 @@ def test_the_quoted_button_prices_catalog_lines_and_names_free_form_ones_by_what
 
     response = admin_client.post(move_url(order), {"status": "QUOTED"}, follow=True)
 
-    assert texts(response) == [
+    assert message_texts(response) == [
         f"Order {order.order_number} cannot be QUOTED: these free-form lines have no catalog "
         "price: set their quotedUnitPrice (2 x U2723QE has no quotedUnitPrice)"
     ]
@@ -358,7 +354,7 @@ def test_a_refused_move_shows_an_error_and_changes_nothing(admin_client, status,
     response = admin_client.post(move_url(order), {**fields, "confirmed": "yes"}, follow=True)
 
     assert response.redirect_chain[-1][0] == change_page(order)
-    [error] = texts(response)
+    [error] = message_texts(response)
     assert message in error
     assert Order.objects.values_list("status", "updated_at").get(pk=order.pk) == before
     assert not order.status_history.exists()
@@ -379,7 +375,7 @@ def test_the_bulk_action_moves_each_order_and_reports_each_refusal(admin_client,
         follow=True,
     )
 
-    messages = texts(response)
+    messages = message_texts(response)
     assert "Moved 1 order(s) to CANCELLED." in messages
     assert any(
         f"Order {delivered.order_number} cannot move from DELIVERED to CANCELLED" in text
@@ -425,7 +421,7 @@ def test_the_offer_form_adds_a_candidate_to_the_lines_group(admin_client):
     candidate = group.candidates.get(catalog_item=model)
     assert group.selected_id == line.id
     assert candidate.is_recommended is True
-    assert texts(response) == [f"Offered 1 x Latitude 7450 as an alternative for {line}."]
+    assert message_texts(response) == [f"Offered 1 x Latitude 7450 as an alternative for {line}."]
 
 
 def test_an_offer_the_service_refuses_shows_its_message(admin_client):
@@ -438,7 +434,7 @@ def test_an_offer_the_service_refuses_shows_its_message(admin_client):
         follow=True,
     )
 
-    assert texts(response) == [
+    assert message_texts(response) == [
         "Alternatives can only be modified when order is in PENDING or QUOTED status; "
         "this order is ACCEPTED"
     ]
@@ -457,7 +453,7 @@ def test_an_offer_for_a_candidate_is_not_a_choice(admin_client):
         follow=True,
     )
 
-    [error] = texts(response)
+    [error] = message_texts(response)
     assert error.startswith("hardware_request: Select a valid choice.")
     assert HardwareRequest.objects.count() == 2
 

@@ -6,12 +6,12 @@ from decimal import Decimal
 
 import pytest
 from django.contrib.admin.models import LogEntry
-from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from companies.models import Event
 from hardware.models import Hardware
 from orders.models import Order
+from tests.admin_pages import message_texts
 from tests.factories import (
     CatalogItemFactory,
     CompanyFactory,
@@ -19,23 +19,9 @@ from tests.factories import (
     HardwareRequestFactory,
     OrderFactory,
 )
-from tests.orders.test_order_admin import page_form
+from tests.orders.test_order_admin import CHANGELIST, change_page, move_url, page_form
 
 pytestmark = pytest.mark.django_db
-
-CHANGELIST = reverse("admin:orders_order_changelist")
-
-
-def change_page(order) -> str:
-    return reverse("admin:orders_order_change", args=[order.pk])
-
-
-def move_url(order) -> str:
-    return reverse("admin:orders_order_move", args=[order.pk])
-
-
-def texts(response) -> list[str]:
-    return [str(message) for message in get_messages(response.wsgi_request)]
 
 
 def catalog_order(**fields) -> Order:
@@ -77,7 +63,7 @@ def test_save_and_mark_quoted_quotes_an_all_catalog_order_in_one_click(admin_cli
     )
 
     assert response.redirect_chain[-1][0] == change_page(order)
-    assert f"Order {order.order_number} is now QUOTED." in texts(response)
+    assert f"Order {order.order_number} is now QUOTED." in message_texts(response)
     order.refresh_from_db()
     assert order.status == "QUOTED"
     assert prices(order) == [Decimal("99.00"), Decimal("1299.00")]
@@ -114,7 +100,7 @@ def test_a_refused_quote_names_the_line_by_what_it_is_and_keeps_no_price(admin_c
         change_page(order), {**form, "_save_and_mark": "QUOTED"}, follow=True
     )
 
-    assert texts(response) == [
+    assert message_texts(response) == [
         f"Order {order.order_number} cannot be QUOTED: these free-form lines have no catalog "
         "price: set their quotedUnitPrice (3 x Ergo chair has no quotedUnitPrice)"
     ]
@@ -181,7 +167,7 @@ def test_a_bulk_final_move_asks_first_then_reports_each_refusal_by_number(admin_
 
     response = admin_client.post(CHANGELIST, {**selected, "confirmed": "yes"}, follow=True)
 
-    assert texts(response) == [
+    assert message_texts(response) == [
         f"Order {delivered.order_number} cannot move from DELIVERED to CANCELLED (allowed: "
         "none, it makes no more moves)",
         "Moved 1 order(s) to CANCELLED.",
