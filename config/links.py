@@ -40,6 +40,12 @@ def answering(request: HttpRequest | None) -> Iterator[None]:
         _answered.reset(token)
 
 
+def answered() -> HttpRequest | None:
+    """The request being answered now (`answering`), to answer for it again later: a streamed
+    answer is written after its view, and the middleware that set it, have returned."""
+    return _answered.get()
+
+
 def url_base() -> str:
     """The base of the absolute URLs made now (no trailing slash), or "" for none."""
     if settings.PUBLIC_BASE_URL:
