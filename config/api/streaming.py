@@ -23,7 +23,7 @@ from config.api.paging import Keyset, Page
 from config.links import answered, answering
 
 # Rows read and written at a time. The reads of a chunk are those of a page of as many rows.
-CHUNK_ROWS = 2000
+CHUNK_ROWS = 1000
 
 # The envelope around a list, split where its rows go.
 _HEAD, _TAIL = json_bytes(success_envelope([], status.HTTP_200_OK)).split(b"[]")
