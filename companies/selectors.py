@@ -71,7 +71,6 @@ def _api_key_read(raw_key: str, hashed_key: str) -> ApiKey | None:
     key = (
         ApiKey.objects.select_related("client")
         .filter(prefix=prefix, revoked_at__isnull=True, client__is_active=True)
-        .order_by()
         .first()
     )
     if key is None or not secrets.compare_digest(hashed_key, key.hashed_key):
