@@ -10,7 +10,7 @@ and GUNICORN_CMD_ARGS work as usual.
 
 import os
 
-from config import gunicorn_errors
+from config import collector, gunicorn_errors
 
 wsgi_app = "config.wsgi:application"
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000").split(",")
@@ -49,3 +49,9 @@ access_log_format = (
 
 # gunicorn's own refusals (414, 431, 400, 501) in the JSON error envelope, not HTML.
 gunicorn_errors.install()
+
+
+# The garbage collector tuned once a worker has started (config/collector.py): a list's cost
+# per row stays flat with its length.
+def post_worker_init(worker):
+    collector.tune_for_serving()

@@ -79,7 +79,14 @@ def queries_per_request(raw_key: str, path: str, params: dict | None = None) -> 
 class Server:
     """gunicorn serving `app` on `port` of 127.0.0.1 (a free one if None), stopped by `stop`."""
 
-    def __init__(self, label: str, app: str, environment: dict[str, str], port: int | None = None):
+    def __init__(
+        self,
+        label: str,
+        app: str,
+        environment: dict[str, str],
+        port: int | None = None,
+        worker_class: str = "sync",
+    ):
         self.label = label
         if port is None:
             with socket.socket() as probe:
@@ -88,8 +95,11 @@ class Server:
         self.port = port
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 (open while it runs; closed by stop)
         command = [sys.executable, "-m", "gunicorn", "--workers", str(WORKERS)]
-        command += ["--worker-class", "sync", "--bind", f"127.0.0.1:{self.port}"]
+        command += ["--worker-class", worker_class, "--bind", f"127.0.0.1:{self.port}"]
         command += ["--timeout", "120", "--log-level", "warning"]
+        # The repository's gunicorn settings (and hooks) whatever the working directory; the
+        # options above and below take precedence over the file's.
+        command += ["--config", str(REPO / "gunicorn.conf.py")]
         command += ["--chdir", str(REPO), "--pythonpath", str(BENCH_DIR), app]
         # A session of its own: Ctrl-C reaches this script, which stops the server itself.
         self.process = subprocess.Popen(

@@ -34,7 +34,3 @@ def prefix_of(raw_key: str) -> str | None:
         return None
     prefix, dot, secret = raw_key.removeprefix(KEY_SCHEME).partition(".")
     return prefix if dot and prefix and secret else None
-
-
-def matches(raw_key: str, hashed_key: str) -> bool:
-    return secrets.compare_digest(hash_key(raw_key), hashed_key)

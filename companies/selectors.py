@@ -1,8 +1,10 @@
 """Reads of the tenant root. Every company read is scoped to the calling API client."""
 
 import re
+import secrets
 from collections.abc import Mapping
 from datetime import timedelta
+from time import monotonic
 from uuid import UUID
 
 from django.conf import settings
@@ -24,6 +26,15 @@ INVALID_COMPANY_CODE = "Invalid company code"
 COMPANY_CODE_PATTERN = re.compile(r"[A-Z0-9]{3}")
 # A key's last-used time is refreshed at most this often, so reads do not write every time.
 LAST_USED_RESOLUTION = timedelta(minutes=1)
+# A key found live is trusted this long by the process that read it, which then reads it
+# again: a key revoked (or a client deactivated) is refused everywhere within these seconds, at
+# once by the process that revoked it. Reading the key was a third of a small request's time.
+KEY_TRUSTED_SECONDS = 5
+# Keys trusted by one process at most (a client has a few keys; this bound is never reached
+# in use): beyond it the trust of all is dropped, and each is read again.
+MAX_TRUSTED_KEYS = 10_000
+# Hash of a raw key -> (monotonic time its trust ends, the key with its client).
+_trusted_keys: dict[str, tuple[float, ApiKey]] = {}
 # The list's order (Company.Meta.ordering; codes are unique): it pages by it. A name can change,
 # so a company renamed while a client walks the pages may be answered twice or not at all; a
 # client's companies are few, and their order by name is what people read them in.
@@ -31,16 +42,39 @@ COMPANIES = Keyset("companies", ("name", "code"))
 
 
 def api_key_authenticate(*, raw_key: str) -> ApiKey | None:
-    """The live key `raw_key` is, with its client, or None when unknown, revoked or inactive."""
+    """The live key `raw_key` is, with its client, or None when unknown, revoked or inactive.
+    A key found live is trusted without being read again for KEY_TRUSTED_SECONDS."""
+    hashed_key = keys.hash_key(raw_key)
+    trusted = _trusted_keys.get(hashed_key)
+    now = monotonic()
+    if trusted is not None and now < trusted[0]:
+        return trusted[1]
+    key = _api_key_read(raw_key, hashed_key)
+    if key is None:
+        _trusted_keys.pop(hashed_key, None)
+        return None
+    if len(_trusted_keys) >= MAX_TRUSTED_KEYS:
+        _trusted_keys.clear()
+    _trusted_keys[hashed_key] = (now + KEY_TRUSTED_SECONDS, key)
+    return key
+
+
+def api_key_distrust(*, hashed_key: str) -> None:
+    """This process reads the key again at its next use (it was just revoked here)."""
+    _trusted_keys.pop(hashed_key, None)
+
+
+def _api_key_read(raw_key: str, hashed_key: str) -> ApiKey | None:
     prefix = keys.prefix_of(raw_key)
     if prefix is None:
         return None
+    # One indexed read (the prefix is unique), with the client.
     key = (
         ApiKey.objects.select_related("client")
         .filter(prefix=prefix, revoked_at__isnull=True, client__is_active=True)
         .first()
     )
-    if key is None or not keys.matches(raw_key, key.hashed_key):
+    if key is None or not secrets.compare_digest(hashed_key, key.hashed_key):
         return None
     now = timezone.now()
     if key.last_used_at is None or now - key.last_used_at > LAST_USED_RESOLUTION:

@@ -12,6 +12,7 @@ from companies.retention import idempotency_keys_expired
 from companies.selectors import (
     EVENT_NOT_FOUND,
     INVALID_COMPANY_CODE,
+    api_key_distrust,
     company_get_for_update,
     event_list,
 )
@@ -46,6 +47,8 @@ def api_key_revoke(*, key: ApiKey) -> ApiKey:
     """Refuse this key from now on. Revoking a revoked key keeps its first revocation time."""
     ApiKey.objects.filter(pk=key.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
     key.refresh_from_db(fields=["revoked_at"])
+    # Other processes refuse it within selectors.KEY_TRUSTED_SECONDS.
+    api_key_distrust(hashed_key=key.hashed_key)
     return key
 
 

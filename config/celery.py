@@ -3,7 +3,9 @@
 import os
 
 from celery import Celery
+from celery.signals import worker_process_init
 
+from config import collector
 from config.request_ids import connect as connect_request_ids
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -13,3 +15,10 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 # A task carries the id of the request that queued it (config.request_ids).
 connect_request_ids()
+
+
+# Each worker process (the pool's children) tunes its garbage collector once it has started
+# (config/collector.py).
+@worker_process_init.connect
+def _tune_collector(**kwargs):
+    collector.tune_for_serving()

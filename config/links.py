@@ -40,6 +40,12 @@ def answering(request: HttpRequest | None) -> Iterator[None]:
         _answered.reset(token)
 
 
+def answered() -> HttpRequest | None:
+    """The request being answered now (`answering`), to answer for it again later: a streamed
+    answer is written after its view, and the middleware that set it, have returned."""
+    return _answered.get()
+
+
 def url_base() -> str:
     """The base of the absolute URLs made now (no trailing slash), or "" for none."""
     if settings.PUBLIC_BASE_URL:
@@ -64,3 +70,17 @@ def absolute_url(reference: str | None, base: str) -> str | None:
     if "://" in reference:
         return reference
     return urljoin(base + "/", reference)
+
+
+def with_absolute_images(value, base: str):
+    """A copy of a record as read for no request (an event's payload: stored paths as they are
+    unless PUBLIC_BASE_URL is set), its `image` values made absolute against `base`, as a read
+    for the request would have made them."""
+    if isinstance(value, dict):
+        return {
+            key: absolute_url(item, base) if key == "image" else with_absolute_images(item, base)
+            for key, item in value.items()
+        }
+    if isinstance(value, list):
+        return [with_absolute_images(item, base) for item in value]
+    return value

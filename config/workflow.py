@@ -28,7 +28,10 @@ from companies.webhooks import event_record
 from config.actors import Actor, ActorKind
 from config.api.fields import is_http_url
 from config.errors import ServiceError
-from config.links import answering
+from config.links import answering, url_base, with_absolute_images
+
+# Where a record keeps the payload of the last event recorded about it (`record_as_answered`).
+_RECORDED_PAYLOAD = "_hlos_recorded_payload"
 
 
 class _ProtectedStatus(DeferredAttribute):
@@ -216,6 +219,8 @@ def transition_apply(
     if not connection.in_atomic_block:
         raise RuntimeError("transition_apply runs inside the caller's transaction")
     record.refresh_from_db(from_queryset=type(record).objects.select_for_update())
+    # What was recorded before this move no longer shows the record (record_as_answered).
+    record.__dict__.pop(_RECORDED_PAYLOAD, None)
     if not record.can_move_to(to_status):
         allowed = ", ".join(record.allowed_moves()) or "none, it makes no more moves"
         raise ServiceError(
@@ -255,11 +260,25 @@ def status_history_write(
 
 def event_record_about(record: StatusModel, kind: str) -> None:
     """An event of `kind` about `record` as the API shows it now, in the caller's
-    transaction."""
+    transaction. The payload stays on `record` for the write's answer (`record_as_answered`)."""
     # Made for no request: its URLs are PUBLIC_BASE_URL's, or relative (config.links).
     with answering(None):
         payload = record.status_field().payload_of(record)
     event_record(company=record.company, kind=kind, payload=payload)
+    setattr(record, _RECORDED_PAYLOAD, payload)
+
+
+def record_as_answered(record: StatusModel, read: Callable[[], dict]) -> dict:
+    """`record` as the API answers it now: the payload of the last event recorded about it
+    (read in the write's transaction, after its last change), its image paths made absolute
+    for the request being answered, as a read would make them; `read()` when no event was
+    recorded about it (e.g. a repeated quote answering the order already made). One read
+    serves the event and the answer: a write no longer reads its record again once committed.
+    """
+    payload = getattr(record, _RECORDED_PAYLOAD, None)
+    if payload is None:
+        return read()
+    return with_absolute_images(payload, url_base())
 
 
 def _is_web_address(value: str, max_length: int) -> bool:

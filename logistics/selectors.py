@@ -95,11 +95,13 @@ def movement_request_rows(
     if movement_request_id is not None:
         requests = requests.filter(pk=movement_request_id)
     requests = page.narrow(requests)
+    # Histories and hardware select the same requests again as a subquery, not as a list of
+    # ids: the SQL of a list stays the same length however many requests it answers.
+    request_ids = requests.values("pk")
     with native_timestamps():
         rows = list(REQUEST.values(requests, **REQUEST_NESTED_COLUMNS, **page.columns))
-        ids = [row["id"] for row in rows]
-        histories = _histories(ids, with_ids=history_ids)
-        hardwares = _hardwares(ids)
+        histories = _histories(request_ids, with_ids=history_ids)
+        hardwares = _hardwares(request_ids)
     for row in rows:
         _nest(row, row, REQUEST_NESTED)
         row["movementRequestStatusHistoric"] = histories.get(row["id"], [])
@@ -151,7 +153,7 @@ def _nest(row: dict, into: dict, records: tuple[Nested, ...]) -> None:
         into[record.key] = shown if shown["id"] is not None else None
 
 
-def _histories(request_ids: list[UUID], *, with_ids: bool) -> dict[UUID, list[dict]]:
+def _histories(request_ids: QuerySet, *, with_ids: bool) -> dict[UUID, list[dict]]:
     histories = defaultdict(list)
     changes = MovementRequestStatusChange.objects.filter(movement_request_id__in=request_ids)
     for entry in HISTORY.values(changes, "movement_request_id"):
@@ -162,7 +164,7 @@ def _histories(request_ids: list[UUID], *, with_ids: bool) -> dict[UUID, list[di
     return histories
 
 
-def _hardwares(request_ids: list[UUID]) -> dict[UUID, list[dict]]:
+def _hardwares(request_ids: QuerySet) -> dict[UUID, list[dict]]:
     carried = defaultdict(list)
     base = url_base()
     links = MovementRequest.hardwares.through.objects.filter(movementrequest_id__in=request_ids)

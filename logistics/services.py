@@ -72,12 +72,14 @@ def movement_onboarding_create(
         handled_by=HandledBy.PROVIDER,
         expected_date=expected_date,
         to_employee=employee,
-        # Compatible countries share one warehouse, so every item leaves the same storage.
-        storage=items[0].storage,
+        # Compatible countries share one warehouse, so every item leaves the same storage
+        # (by id: _check_countries has read it already).
+        storage_id=items[0].storage_id,
         api_client_requester_name=_requester_name(actor),
     )
     save_with_next_number(movement, "movement_request_number")
-    movement.hardwares.set(items)
+    # A new request carries no item yet: `add` inserts without first reading what it carries.
+    movement.hardwares.add(*items)
     hardware_services.hardware_mark_in_movement(items=items, in_movement=True)
     _employees_touch(movement)
     status_history_write(movement, status_from=None, actor=actor)

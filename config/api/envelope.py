@@ -64,8 +64,13 @@ class EnvelopeRenderer(BaseRenderer):
         response = (renderer_context or {}).get("response")
         if response is not None and response.status_code < 400:
             data = success_envelope(data, response.status_code)
-        # Datetimes not already made strings by a serializer come out like DRF writes them.
-        return orjson.dumps(data, default=_encode_other, option=orjson.OPT_UTC_Z)
+        return json_bytes(data)
+
+
+def json_bytes(data) -> bytes:
+    """`data` as every answer writes it (config.api.streaming writes lists in chunks so)."""
+    # Datetimes not already made strings by a serializer come out like DRF writes them.
+    return orjson.dumps(data, default=_encode_other, option=orjson.OPT_UTC_Z)
 
 
 def _encode_other(value):

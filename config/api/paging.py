@@ -142,6 +142,11 @@ class Page:
             response["Link"] = f'<{_url_with(request, cursor)}>; rel="next"'
         return response
 
+    def keys_taken(self, records: list) -> tuple | None:
+        """Takes the key columns out of rows read from `narrow`: the last one's key, or None."""
+        keys = [self._key_taken(record) for record in records]
+        return keys[-1] if keys else None
+
     def _key_taken(self, record) -> tuple:
         names = [_KEY_COLUMN.format(i) for i in range(len(self.keyset.order))]
         if isinstance(record, dict):

@@ -9,6 +9,7 @@ from config.actors import Actor
 from config.api.identifiers import uuid_or_400
 from config.api.paging import PAGING_PARAMETERS, page_requested
 from config.api.schema import UPDATED_SINCE_PARAMETER
+from config.workflow import record_as_answered
 from employees.api.serializers import employee_details
 from logistics import selectors, services
 from logistics.api import docs
@@ -41,7 +42,12 @@ class OnboardingView(IdempotentAPIView):
             employee=employee_details(data.get("employee")),
             expected_date=data.get("expected_date"),
         )
-        row = selectors.movement_request_row(company=company, movement_request_id=movement.id)
+        row = record_as_answered(
+            movement,
+            lambda: selectors.movement_request_row(
+                company=company, movement_request_id=movement.id
+            ),
+        )
         return Response([row], status=status.HTTP_201_CREATED)
 
 

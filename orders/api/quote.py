@@ -15,6 +15,7 @@ from config.api.fields import (
     CountryCodeField,
     email_field,
 )
+from config.workflow import record_as_answered
 from employees.api.serializers import EmployeeInputSerializer, PhoneNumberField, employee_details
 from hardware.api.fields import HardwareTypeNameField
 from hardware.choices import Brand
@@ -198,5 +199,5 @@ class OrderQuoteView(IdempotentAPIView):
             company=company or company_from_body(request),
             quote=quote,
         )
-        row = order_row(company=order.company, order_id=order.id)
+        row = record_as_answered(order, lambda: order_row(company=order.company, order_id=order.id))
         return Response([row], status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)

@@ -114,7 +114,11 @@ def _order_with_po_number(company: Company, po_number: str | None) -> Order | No
 def _save_numbered(order: Order) -> None:
     """Insert the order with the next number. A concurrent quote with the same new poNumber
     that commits first makes this insert fail on the poNumber constraint; its order is then
-    the answer."""
+    the answer. Without a poNumber there is no such race (the numbering is locked), and no
+    savepoint to pay for."""
+    if order.po_number is None:
+        save_with_next_number(order, "order_number")
+        return
     try:
         # A savepoint, so the quote's transaction can still read the winner's order.
         with transaction.atomic():

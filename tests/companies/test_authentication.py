@@ -2,10 +2,11 @@
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.utils import timezone
 from rest_framework.test import APIClient
 
-from companies import keys
-from companies.models import ApiKey
+from companies import keys, selectors
+from companies.models import ApiClient, ApiKey
 from companies.services import api_key_revoke
 from tests.factories import ApiClientFactory, CompanyFactory, issue_key
 from tests.support import error
@@ -125,3 +126,53 @@ def test_create_api_client_prints_a_working_key_alone_on_the_last_line(capsys):
 def test_create_api_client_refuses_a_taken_name(api_client):
     with pytest.raises(CommandError, match="already exists"):
         call_command("create_api_client", api_client.name)
+
+
+def test_a_key_revoked_elsewhere_is_refused_within_the_seconds_it_is_trusted(
+    api_client, monkeypatch
+):
+    """Another process revoking the key (here: the row changed behind this one's back) is seen
+    once the key's trust here runs out, KEY_TRUSTED_SECONDS after it was read."""
+    raw_key = issue_key(api_client)
+    now = 1000.0
+    monkeypatch.setattr(selectors, "monotonic", lambda: now)
+    assert get_companies(Authorization=f"Bearer {raw_key}").status_code == 200
+    ApiKey.objects.filter(client=api_client).update(revoked_at=timezone.now())
+
+    now += selectors.KEY_TRUSTED_SECONDS
+
+    assert get_companies(Authorization=f"Bearer {raw_key}").json() == UNAUTHORIZED
+
+
+def test_a_client_deactivated_elsewhere_is_refused_within_the_seconds_its_keys_are_trusted(
+    api_client, monkeypatch
+):
+    raw_key = issue_key(api_client)
+    now = 1000.0
+    monkeypatch.setattr(selectors, "monotonic", lambda: now)
+    assert get_companies(Authorization=f"Bearer {raw_key}").status_code == 200
+    ApiClient.objects.filter(pk=api_client.pk).update(is_active=False)
+
+    now += selectors.KEY_TRUSTED_SECONDS
+
+    assert get_companies(Authorization=f"Bearer {raw_key}").status_code == 401
+
+
+def test_a_key_revoked_by_this_process_is_refused_at_once(api_client):
+    raw_key = issue_key(api_client)
+    assert get_companies(Authorization=f"Bearer {raw_key}").status_code == 200
+
+    api_key_revoke(key=ApiKey.objects.get(client=api_client))
+
+    assert get_companies(Authorization=f"Bearer {raw_key}").json() == UNAUTHORIZED
+
+
+def test_a_trusted_key_is_not_read_again(api_client, django_assert_num_queries):
+    CompanyFactory(api_client=api_client, code="KEY")
+    raw_key = issue_key(api_client)
+    get_companies(Authorization=f"Bearer {raw_key}")
+
+    with django_assert_num_queries(1):  # the companies
+        response = get_companies(Authorization=f"Bearer {raw_key}")
+
+    assert [company["companyCode"] for company in response.json()["envelop"]] == ["KEY"]

@@ -1,0 +1,76 @@
+"""A whole list answered in chunks: its rows read a chunk at a time and written as they are
+read, so a list of 100,000 items holds one chunk in memory, not all of them, and its first
+bytes leave before its last rows are read.
+
+A list that fits in one chunk (nearly all) is answered as before, through the view's renderer.
+A longer one is read as pages of its paging order (config.api.paging: each chunk's reads start
+at the index where the last one ended, as a client's walk would), and its body is the bytes the
+renderer writes for the whole list: compact JSON, so a list is its rows' JSON joined by commas.
+What a request is refused for (an unknown company, a bad filter) is refused before the first
+chunk is read, in the error envelope as always; a failure once the first bytes are sent (the
+database gone) can only cut the answer short.
+"""
+
+from collections.abc import Callable, Iterator
+
+from django.http import StreamingHttpResponse
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from config.api.envelope import EnvelopeRenderer, json_bytes, success_envelope
+from config.api.paging import Keyset, Page
+from config.links import answered, answering
+
+# Rows read and written at a time. The reads of a chunk are those of a page of as many rows.
+CHUNK_ROWS = 1000
+
+# The envelope around a list, split where its rows go.
+_HEAD, _TAIL = json_bytes(success_envelope([], status.HTTP_200_OK)).split(b"[]")
+
+
+def whole_list_response(
+    request: Request, keyset: Keyset, read: Callable[[Page], list[dict]]
+) -> Response | StreamingHttpResponse:
+    """The whole list whose rows `read(page)` reads, a page of `keyset` at a time: one chunk
+    answered as any list is, more streamed (`GET` only: a HEAD's answer has no body)."""
+    page = Page(keyset=keyset, limit=CHUNK_ROWS)
+    rows = read(page)
+    if len(rows) <= CHUNK_ROWS or request.method != "GET":
+        return Response(_all_rows(page, rows, read))
+    return StreamingHttpResponse(
+        _body(page, rows, read, answered()), content_type=EnvelopeRenderer.media_type
+    )
+
+
+def _all_rows(page: Page, rows: list[dict], read) -> list[dict]:
+    """Every row, read chunk after chunk (a HEAD of a long list: its length is that of GET's)."""
+    every = []
+    for chunk in _chunks(page, rows, read, answered()):
+        every += chunk
+    return every
+
+
+def _chunks(page: Page, rows: list[dict], read, request) -> Iterator[list[dict]]:
+    while True:
+        more = len(rows) > CHUNK_ROWS
+        rows = rows[:CHUNK_ROWS]
+        last = page.keys_taken(rows)
+        yield rows
+        if not more:
+            return
+        page = Page(keyset=page.keyset, limit=CHUNK_ROWS, after_key=last)
+        # Read after the view returned: for the request it answers (its absolute URLs).
+        with answering(request):
+            rows = read(page)
+
+
+def _body(page: Page, rows: list[dict], read, request) -> Iterator[bytes]:
+    yield _HEAD + b"["
+    separator = b""
+    for chunk in _chunks(page, rows, read, request):
+        if chunk:
+            # A list's JSON without its brackets: its rows joined by commas.
+            yield separator + json_bytes(chunk)[1:-1]
+            separator = b","
+    yield b"]" + _TAIL
