@@ -28,13 +28,14 @@ class OperatorPageAdmin(OperatorMovesAdmin):
     # Moves made by the page's own form, with what it holds ("Save and mark QUOTED").
     save_and_mark_statuses: tuple[str, ...] = ()
 
-    def move_preview(self, record: StatusModel, status: str) -> list[str]:
-        """What the flow's move to `status` does besides the status and its event: hardware
-        made or landed, e-mails (the flow's service module tells)."""
-        return []
+    def move_previews(self, records: list[StatusModel], status: str) -> list[list[str]]:
+        """For each record, what the flow's move to `status` does besides the status and its
+        event: hardware made or landed, e-mails (the flow's service module tells). Read for all
+        the records at once, so the bulk page costs the same for one record or a hundred."""
+        return [[] for _ in records]
 
     def confirmation_queryset(self, queryset):
-        """The selected records with what `move_effects` reads of each, so the bulk page costs
+        """The selected records with what `moves_effects` reads of each, so the bulk page costs
         the same for one record or a hundred."""
         return queryset.select_related("company")
 
@@ -49,12 +50,14 @@ class OperatorPageAdmin(OperatorMovesAdmin):
         moves = self.model.status_field().moves
         return [status for status in self.model.status_targets() if not moves.get(status)]
 
-    def move_effects(self, record: StatusModel, status: str) -> list[str]:
-        """The flow's effects, then the event the graph records for the move
+    def moves_effects(self, records: list[StatusModel], status: str) -> list[list[str]]:
+        """For each record, the flow's effects, then the event the graph records for the move
         (config.workflow.transition_apply) and where it goes."""
-        effects = self.move_preview(record, status)
         kind = self.model.status_field().events.get(status)
-        if kind is not None:
+        every_effects = self.move_previews(records, status)
+        for record, effects in zip(records, every_effects, strict=True):
+            if kind is None:
+                continue
             url = record.company.webhook_url
             if url:
                 effects.append(f"Webhook {kind} sent to {url}")
@@ -63,7 +66,7 @@ class OperatorPageAdmin(OperatorMovesAdmin):
                     f"Event {kind} recorded; company {record.company.code} has no webhook URL, "
                     "so none is sent"
                 )
-        return effects
+        return every_effects
 
     # --- a record's move from its page, confirmed when final --------------------------------
 
@@ -119,7 +122,7 @@ class OperatorPageAdmin(OperatorMovesAdmin):
             "title": "Are you sure?" if final else f"Mark {status}",
             "status": status,
             "final": final,
-            "records": [(record, self.move_effects(record, status)) for record in records],
+            "records": list(zip(records, self.moves_effects(records, status), strict=True)),
             "bulk": bulk,
             "hidden": hidden or {},
             "action": f"mark_{status.lower()}",

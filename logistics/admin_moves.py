@@ -20,8 +20,9 @@ SHIPPING_FIELDS = ("eta", "tracking_code", "tracking_link")
 class MovementPageAdmin(OperatorPageAdmin):
     save_and_mark_statuses = (MovementStatus.COORDINATED,)
 
-    def move_preview(self, record, status):
-        return movement_move_preview(record, status)
+    def move_previews(self, records, status):
+        # Each reads what confirmation_queryset fetched for all of them.
+        return [movement_move_preview(record, status) for record in records]
 
     def confirmation_queryset(self, queryset):
         return (

@@ -7,18 +7,16 @@ from config.actors import Actor
 from config.admin_moves import OperatorPageAdmin
 from orders.choices import OrderStatus
 from orders.models import HardwareRequest
-from orders.services.move_previews import order_move_preview
+from orders.services.move_previews import order_move_previews
 
 
 class OrderPageAdmin(OperatorPageAdmin):
     save_and_mark_statuses = (OrderStatus.QUOTED,)
 
-    def move_preview(self, record, status):
-        return order_move_preview(record, status)
+    def move_previews(self, records, status):
+        return order_move_previews(records, status)
 
     def confirmation_queryset(self, queryset):
-        # Each order's delivered lines are still read per order (two queries each): bulk
-        # deliveries are rare, and their lines follow the service's own selection.
         return super().confirmation_queryset(queryset).select_related("employee")
 
     def history(self, record):

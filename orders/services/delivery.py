@@ -3,6 +3,7 @@
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
+from uuid import UUID
 
 from django.conf import settings
 from django.utils import timezone
@@ -17,7 +18,7 @@ from hardware.models import HardwareNote, HardwareType
 from hardware.services import HardwareSpec
 from orders.choices import SendTo
 from orders.models import HardwareRequest, Order
-from orders.services.records import selected_lines
+from orders.services.records import selected_lines_of
 
 
 def order_check_deliverable(order: Order) -> None:
@@ -72,8 +73,18 @@ def order_deliver(order: Order, *, serial_number: Callable[[], str] | None = Non
 def delivered_lines(order: Order) -> list[HardwareRequest]:
     """The selected lines delivered as hardware items: extended warranties and the other
     order-only types are sold on lines but never become items."""
+    return delivered_lines_by_order([order])[order.pk]
+
+
+def delivered_lines_by_order(orders: list[Order]) -> dict[UUID, list[HardwareRequest]]:
+    """delivered_lines of each of `orders`, in two queries however many (the admin's bulk
+    confirmation lists them)."""
     services_only = set(HardwareType.objects.filter(order_only=True).values_list("name", flat=True))
-    return [line for line in selected_lines(order) if line.hardware_type not in services_only]
+    lines = {order.pk: [] for order in orders}
+    for line in selected_lines_of(orders):
+        if line.hardware_type not in services_only:
+            lines[line.order_id].append(line)
+    return lines
 
 
 def _hardware_spec(order: Order, line: HardwareRequest, bought: datetime) -> HardwareSpec:

@@ -175,6 +175,27 @@ def test_a_bulk_final_move_asks_first_then_reports_each_refusal_by_number(admin_
     assert Order.objects.get(pk=pending.pk).status == "CANCELLED"
 
 
+@pytest.mark.parametrize("count", [1, 10])
+def test_the_bulk_delivered_page_lists_each_orders_hardware_at_the_same_cost(
+    admin_client, django_assert_max_num_queries, count
+):
+    company = CompanyFactory()
+    orders = [
+        OrderFactory(company=company, status="ACCEPTED", country_code="US") for _ in range(count)
+    ]
+    for n, order in enumerate(orders):
+        HardwareRequestFactory(order=order, amount=n + 1, model=f"Model {n}", quoted_unit_price=1)
+    selected = {"action": "mark_delivered", "_selected_action": [str(o.pk) for o in orders]}
+
+    with django_assert_max_num_queries(12):
+        response = admin_client.post(CHANGELIST, selected)
+
+    made = [effects[0] for _, effects in response.context["records"]]
+    assert made == [
+        f"{n + 1} hardware item(s) Model {n} created, in the US storage" for n in range(count)
+    ]
+
+
 def test_the_history_button_leads_to_the_pages_timeline(admin_client):
     order = OrderFactory()
 
