@@ -19,6 +19,7 @@ from companies.api.serializers import (
     CompanyUpdateSerializer,
     WebhookSecretSerializer,
 )
+from companies.filters import TYPE_MAX_LENGTH
 from config.api.paging import PAGING_PARAMETERS, page_requested
 from config.api.schema import ErrorEnvelopeSerializer
 
@@ -111,7 +112,10 @@ class CompanyWebhookTestView(IdempotentAPIView):
 # --- the event feed (docs/decisions.md, The event feed) ---------------------------------------
 
 TYPE_PARAMETER = OpenApiParameter(
-    "type", str, description="Only the events of this type, exactly (e.g. order.cancelled)."
+    "type",
+    # No event type is longer than the stored kind: a longer one is refused (Invalid type).
+    {"type": "string", "maxLength": TYPE_MAX_LENGTH},
+    description="Only the events of this type, exactly (e.g. order.cancelled).",
 )
 SINCE_PARAMETER = OpenApiParameter(
     "since",
