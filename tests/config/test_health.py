@@ -119,6 +119,37 @@ def test_ready_is_503_when_the_database_does_not_answer():
     assert body["checks"]["outbox"]["status"] == "unavailable"
 
 
+def test_a_connection_the_database_ended_is_replaced_before_the_next_request():
+    # What a restart of PostgreSQL does to the connection a worker keeps between requests: the
+    # next request sees it ended (config/postgresql) and opens a new one instead of failing.
+    database = settings.DATABASES["default"]
+    server = Gunicorn(database, GUNICORN_WORKERS="1", REDIS_URL="", DB_CONN_MAX_AGE="60")
+    try:
+        server.wait_until_up()
+        assert ready_of(server)[0] == 200  # the worker's connection, kept
+        ended = others_connections_ended(database)
+        status, body = ready_of(server)
+    finally:
+        server.stop()
+
+    assert ended >= 1
+    assert (status, body["status"]) == (200, "ok")
+
+
+def others_connections_ended(database: dict) -> int:
+    """Ends every connection to `database` but this test's, each gone when this returns."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (own,) = cursor.fetchone()
+    with psycopg.connect(database_url(database), autocommit=True) as admin:
+        (ended,) = admin.execute(
+            "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, 5000))"
+            " FROM pg_stat_activity WHERE datname = %s AND pid NOT IN (%s, pg_backend_pid())",
+            [database["NAME"], own],
+        ).fetchone()
+    return ended
+
+
 def test_ready_is_503_while_migrations_are_not_applied():
     # A real database the service's migrations were never run on.
     database = {**settings.DATABASES["default"], "NAME": "hlos_health_unmigrated"}
