@@ -33,6 +33,8 @@ def save_with_next_number(instance: models.Model, field: str) -> None:
         field,
         RawSQL(f"SELECT COALESCE(MAX({column}), 0) + 1 FROM {table}", [], output_field=number),
     )
+    # The insert save(force_insert=True) makes, asked to return the number, which save()
+    # cannot be; it sends no save signals (the project connects none).
     fields = [f for f in meta.local_concrete_fields if not f.generated]
     [(taken,)] = model._base_manager._insert(
         [instance], fields=fields, returning_fields=[number], using=connection.alias
