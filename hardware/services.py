@@ -173,10 +173,12 @@ def _catalog_brand(common_model: CatalogItem | None) -> str | None:
 def hardware_lock(*, company: Company, hardware_ids: list[UUID]) -> list[Hardware]:
     """The company's items with these ids, locked until the transaction ends, in `hardware_ids`
     order. Rows are locked in id order, whatever the caller's order, so two transactions
-    locking overlapping items cannot deadlock. Ids the company has no item for are refused."""
+    locking overlapping items cannot deadlock. Ids the company has no item for are refused.
+    Each item's storage is read with it (checks ask where an item is), not locked."""
     locked = {
         item.id: item
-        for item in Hardware.objects.select_for_update()
+        for item in Hardware.objects.select_related("storage")
+        .select_for_update(of=("self",))
         .filter(company=company, pk__in=hardware_ids)
         .order_by("pk")
     }

@@ -27,7 +27,7 @@ from employees.selectors import employee_get_by_email
 from employees.services import EmployeeDetails, employee_upsert
 from hardware import services as hardware_services
 from hardware.choices import CreatedThrough, HardwareStatus
-from hardware.models import Hardware, Storage
+from hardware.models import Hardware
 from hardware.services import HardwareSpec
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
 from logistics.models import MovementRequest
@@ -339,10 +339,10 @@ def _check_items(items: list[Hardware], is_ready, problem: str) -> None:
 def _check_countries(items: list[Hardware], employee: Employee) -> None:
     """Each item must be where it can travel to the employee: an item in storage is where its
     warehouse is (an item returned to the EU warehouse is in `EU`, whatever its own code)."""
-    warehouses = Storage.objects.in_bulk({item.storage_id for item in items if item.storage_id})
     details = []
     for index, item in enumerate(items):
-        storage = warehouses.get(item.storage_id)
+        # Read with the item when it was locked (hardware_lock).
+        storage = item.storage
         location = storage.country_code if storage else item.country_code
         if not are_compatible(location, employee.country_code):
             problem = f"is in {location}, which cannot move to {employee.country_code}"

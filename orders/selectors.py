@@ -55,9 +55,11 @@ def order_rows(
     filters: Mapping | None = None,
     order_id: UUID | None = None,
     page: Page = WHOLE_LIST,
+    delivered: bool = True,
 ) -> list[dict]:
     """The company's orders as the interface shows them, newest first. `filters` are the
-    OrderFilter criteria (`countryCode`, `updatedSince`); `page` a page of ORDERS."""
+    OrderFilter criteria (`countryCode`, `updatedSince`); `page` a page of ORDERS.
+    `delivered=False` says none of them is delivered: none has created hardware to read."""
     orders = apply_filters(OrderFilter, order_list(company=company), filters)
     if order_id is not None:
         orders = orders.filter(pk=order_id)
@@ -67,7 +69,7 @@ def order_rows(
         if not rows:
             return rows
         lines = _lines_by_order(orders)
-        created = _created_hardware_by_order(orders)
+        created = _created_hardware_by_order(orders) if delivered else {}
         resellers = _resellers_by_country({row["countryCode"] for row in rows})
     for row in rows:
         employee = EMPLOYEE.take(row)
@@ -80,16 +82,19 @@ def order_rows(
     return rows
 
 
-def order_row(*, company: Company, order_id: UUID) -> dict:
-    rows = order_rows(company=company, order_id=order_id)
+def order_row(*, company: Company, order_id: UUID, delivered: bool = True) -> dict:
+    rows = order_rows(company=company, order_id=order_id, delivered=delivered)
     if not rows:
         raise NotFound(ORDER_NOT_FOUND)
     return rows[0]
 
 
 def order_payload(order: Order) -> dict:
-    """The order as GET /orders/{orderId} shows it: the data of its events."""
-    return order_row(company=order.company, order_id=order.pk)
+    """The order as GET /orders/{orderId} shows it: the data of its events. Only its delivery
+    creates hardware (orders.services.delivery, in the transaction that makes it DELIVERED),
+    so the event of an order in another status has none to read: a quote's is one read less."""
+    delivered = order.status == OrderStatus.DELIVERED
+    return order_row(company=order.company, order_id=order.pk, delivered=delivered)
 
 
 def _lines_by_order(orders: QuerySet[Order]) -> dict[UUID, list[dict]]:

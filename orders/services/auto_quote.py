@@ -4,10 +4,9 @@ alternative for a catalog line short of stock."""
 
 from decimal import Decimal
 
-from catalog.models import CatalogItem
 from config.countries import storage_country_code
 from orders.models import AlternativeGroup, HardwareRequest, Order
-from orders.services.lines import line_from_catalog_item
+from orders.services.lines import catalog_items, line_from_catalog_item
 
 # autoQuote's unit price of a free-form line whose type the catalog of the order's country
 # does not sell: a list price per type, so sandbox quotes look like real ones.
@@ -32,7 +31,7 @@ AUTO_QUOTE_OTHER_TYPE_PRICE = Decimal("99.00")
 
 
 def auto_quote_lines(
-    requests: list[HardwareRequest], country_code: str, images: dict[str, str]
+    requests: list[HardwareRequest], country_code: str
 ) -> list[tuple[HardwareRequest, HardwareRequest]]:
     """Price every line and find alternatives, as autoQuote does (CONTRACT.md, Alternatives
     offered by the operator). A catalog line costs its item's price and is available when the
@@ -43,11 +42,13 @@ def auto_quote_lines(
     local = {country_code, storage_country_code(country_code)}
     items = [request.catalog_item for request in requests if request.catalog_item]
     offers = list(
-        CatalogItem.objects.filter(
+        catalog_items()
+        .filter(
             deprecated=False,
             hardware_type__in={request.hardware_type for request in requests},
             country_code__in=local | {item.country_code for item in items},
-        ).order_by("price", "name", "id")
+        )
+        .order_by("price", "name", "id")
     )
     offered = []
     for request in requests:
@@ -86,7 +87,6 @@ def auto_quote_lines(
             candidate = line_from_catalog_item(
                 alternative,
                 amount=request.amount,
-                images=images,
                 # The client's reference follows the need, whichever candidate they pick.
                 external_item_id=request.external_item_id,
                 quoted_unit_price=alternative.price,

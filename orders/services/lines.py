@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from uuid import UUID
 
-from django.db.models import QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery
 
 from catalog.models import CatalogItem
 from config.api.serializers import camel_case
@@ -37,6 +37,13 @@ def type_images() -> dict[str, str]:
     return dict(HardwareType.objects.values_list("name", "image"))
 
 
+def catalog_items() -> QuerySet[CatalogItem]:
+    """Catalog items read with their type's picture (`type_image`), which a line of one shows
+    when the item has none: a quote of catalog lines needs no read of every type."""
+    types = HardwareType.objects.filter(name=OuterRef("hardware_type"))
+    return CatalogItem.objects.annotate(type_image=Subquery(types.values("image")[:1]))
+
+
 def orderability_problems(item: CatalogItem, *, country_code: str) -> list[str]:
     """Why `item` cannot be bought for an order to `country_code`: it is sold elsewhere, or
     it has no hardware type (nothing could be delivered of it)."""
@@ -65,12 +72,12 @@ def line_from_catalog_item(
     item: CatalogItem,
     *,
     amount: int,
-    images: Mapping[str, str],
     external_item_id: str | None = None,
     **extra,
 ) -> HardwareRequest:
-    """An unsaved line of `amount` units of `item`, described by the catalog: its type, part
-    number, brand, name, specs and picture (the type's when the item has none)."""
+    """An unsaved line of `amount` units of `item` (read by `catalog_items`), described by the
+    catalog: its type, part number, brand, name, specs and picture (the type's when the item
+    has none)."""
     return HardwareRequest(
         amount=amount,
         external_item_id=external_item_id,
@@ -80,7 +87,7 @@ def line_from_catalog_item(
         brand=item.brand,
         model=item.name,
         **{field: getattr(item, field) for field in SPECS},
-        image=item.image or images.get(item.hardware_type, ""),
+        image=item.image or item.type_image or "",
         **extra,
     )
 
@@ -118,14 +125,14 @@ WARRANTY_TYPES = frozenset({"EXTENDED_WARRANTY_MAC", "EXTENDED_WARRANTY_WINDOWS"
 CATALOG_DESCRIBED_FIELDS = ("brand", "model", *SPECS, "image")
 
 
-def quote_lines(
-    lines: Sequence[QuoteLine], country_code: str, images: dict[str, str]
-) -> list[HardwareRequest]:
+def quote_lines(lines: Sequence[QuoteLine], country_code: str) -> list[HardwareRequest]:
     """The order's lines, unsaved, after the type rules; the problems of every line are
-    refused together."""
-    items = CatalogItem.objects.in_bulk(
+    refused together. Every type is read only for lines without a catalog item."""
+    items = catalog_items().in_bulk(
         [line.catalog_model_id for line in lines if line.catalog_model_id]
     )
+    described = any(line.catalog_model_id is None for line in lines)
+    images = type_images() if described else {}
     requests = []
     details = []
     for index, line in enumerate(lines):
@@ -147,7 +154,6 @@ def quote_lines(
                 line_from_catalog_item(
                     item,
                     amount=line.amount,
-                    images=images,
                     external_item_id=line.external_item_id,
                     notes=line.notes,
                 )

@@ -17,10 +17,10 @@ from orders.choices import EDITABLE_STATUSES, OrderStatus
 from orders.models import AlternativeGroup, HardwareRequest, Order
 from orders.services.delivery import order_deliver
 from orders.services.lines import (
+    catalog_items,
     catalog_price_if_unpriced,
     line_from_catalog_item,
     orderability_problems,
-    type_images,
 )
 from orders.services.records import (
     ALTERNATIVES_NOT_EDITABLE,
@@ -164,7 +164,6 @@ def order_offer_alternative(
     candidate = line_from_catalog_item(
         item,
         amount=line.amount,
-        images=type_images(),
         # The client's reference follows the need, whichever candidate they pick.
         external_item_id=line.external_item_id,
         order=order,
@@ -180,7 +179,7 @@ def order_offer_alternative(
 
 
 def _catalog_item_for(order: Order, line: HardwareRequest, catalog_item_id: UUID) -> CatalogItem:
-    item = CatalogItem.objects.filter(pk=catalog_item_id).first()
+    item = catalog_items().filter(pk=catalog_item_id).first()
     if item is None:
         raise NotFound("Catalog item not found")
     problems = orderability_problems(item, country_code=order.country_code)

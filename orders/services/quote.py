@@ -20,7 +20,7 @@ from employees.services import EmployeeDetails, employee_upsert
 from orders.choices import OrderStatus, SendTo
 from orders.models import Order
 from orders.services.auto_quote import auto_quote_lines, offer_alternatives
-from orders.services.lines import QuoteLine, quote_lines, type_images
+from orders.services.lines import QuoteLine, quote_lines
 
 AUTO_QUOTE_IN_PRODUCTION = "autoQuote is only available in sandbox environments"
 
@@ -73,8 +73,7 @@ def order_quote(
             if repeated is not None:
                 raise _PoNumberTaken(repeated)
             employee = _quote_employee(company, quote)
-            images = type_images()
-            requests = quote_lines(quote.lines, quote.country_code, images)
+            requests = quote_lines(quote.lines, quote.country_code)
             order = Order(
                 company=company,
                 status=OrderStatus.PENDING,
@@ -90,7 +89,7 @@ def order_quote(
             _save_numbered(order)
             offered = []
             if quote.auto_quote:
-                offered = auto_quote_lines(requests, quote.country_code, images)
+                offered = auto_quote_lines(requests, quote.country_code)
             # One insert each, in the request's order: createdAt orders the lines.
             for request in requests:
                 request.order = order

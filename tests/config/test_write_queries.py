@@ -11,8 +11,8 @@ pytestmark = pytest.mark.django_db
 # What each write costs, counted in a test (where the request's transaction is a savepoint:
 # two statements more than served). Issue 15 aims at 12 and 10; docs/decisions.md ("Speed")
 # lists what the remaining ones read and write.
-QUOTE_OF_TWO_CATALOG_LINES_QUERIES = 16
-ONBOARDING_OF_ONE_ITEM_QUERIES = 17
+QUOTE_OF_TWO_CATALOG_LINES_QUERIES = 13
+ONBOARDING_OF_ONE_ITEM_QUERIES = 15
 
 
 @pytest.fixture
