@@ -18,7 +18,7 @@ from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt, Ev
 from companies.webhooks.leases import attempt_in_flight
 from config.api.paging import WHOLE_LIST, Keyset, Page
 from config.api.shapes import Nested, Row
-from config.db import CompiledOnce, native_timestamps
+from config.db import native_timestamps
 from config.errors import NotFound, ServiceError
 from config.filtering import apply_filters
 
@@ -85,17 +85,6 @@ def _api_key_read(raw_key: str, hashed_key: str) -> ApiKey | None:
 
 def company_list(*, api_client: ApiClient) -> QuerySet[Company]:
     return Company.objects.filter(api_client=api_client)
-
-
-_WHOLE_COMPANY_LIST = CompiledOnce(lambda api_client_id: company_list(api_client=api_client_id))
-
-
-def company_page(*, api_client: ApiClient, page: Page) -> list[Company]:
-    """The client's companies on `page`: the whole list, which most calls ask for, by SQL
-    compiled once."""
-    if page.keyset is None:
-        return _WHOLE_COMPANY_LIST.records(api_client.pk)
-    return list(page.narrow(company_list(api_client=api_client)))
 
 
 def _managed_with_code(api_client: ApiClient, code: str) -> QuerySet[Company]:

@@ -1,8 +1,7 @@
 """The database beyond what Django gives: faster reads of long lists of rows on PostgreSQL,
-queries compiled once, and moving the updatedAt of records whose answer changed without a save
-of their own."""
+and moving the updatedAt of records whose answer changed without a save of their own."""
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.db import connection
@@ -42,27 +41,3 @@ def records_touch(records: QuerySet) -> None:
     `QuerySet.update()`, `bulk_update` or a save with `update_fields` that leave it out
     (docs/decisions.md, "updatedAt: what moves it")."""
     records.update(updated_at=timezone.now())
-
-
-class CompiledOnce:
-    """A query run often with other values, its SQL made by the ORM once per process.
-
-    Compiling a queryset (its lookups, joins and the model's ordering) costs each time about
-    as long as running a small query (`GET /companies` of one company: half its query's time).
-    `make(*values)` builds the queryset; its SQL, compiled on the first call, is run again with
-    each call's values as the records of its model (`raw`: the same fields, the same
-    converters)."""
-
-    def __init__(self, make: Callable[..., QuerySet]):
-        self._make = make
-        self._statement: tuple[type, str] | None = None
-
-    def records(self, *values) -> list:
-        if self._statement is None:
-            queryset = self._make(*values)
-            sql, params = queryset.query.sql_with_params()
-            if tuple(params) != values:
-                raise ValueError(f"{sql!r} takes {params!r}, not only the values given")
-            self._statement = (queryset.model, sql)
-        model, sql = self._statement
-        return list(model.objects.raw(sql, values))

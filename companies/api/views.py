@@ -36,9 +36,9 @@ class CompanyListView(IdempotentAPIView):
     )
     def get(self, request):
         page = page_requested(request, selectors.COMPANIES)
-        companies = selectors.company_page(api_client=request.user, page=page)
+        companies = page.narrow(selectors.company_list(api_client=request.user))
         return page.response(
-            request, companies, lambda page_of: CompanySerializer(page_of, many=True).data
+            request, list(companies), lambda page_of: CompanySerializer(page_of, many=True).data
         )
 
     @extend_schema(
