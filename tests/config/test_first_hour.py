@@ -2,8 +2,10 @@
 data `make run` loads: if a step of it stops working, this fails."""
 
 import io
+import os
 import re
 import subprocess
+import sys
 
 import pytest
 from django.conf import settings
@@ -30,15 +32,67 @@ def first_hour_script() -> str:
 def test_the_readmes_first_hour_runs_line_by_line():
     call_command("seed_demo", stdout=io.StringIO())
     _, key = api_key_issue(client=Company.objects.get(code=DEMO_COMPANY_CODE).api_client)
-    # As `make run` serves: tasks in-process (no Redis), webhooks to localhost allowed.
-    server = Gunicorn(
-        settings.DATABASES["default"],
-        GUNICORN_WORKERS="1",
-        REDIS_URL="",
-        ENVIRONMENT="development",
-        DEBUG="false",
-        SECRET_KEY="first-hour",
-    )
+    server = Gunicorn(settings.DATABASES["default"], **AS_MAKE_RUN_SERVES)
+    assert_the_walk_through_runs(server, key)
+
+
+def test_the_readmes_first_hour_runs_on_the_embedded_default(tmp_path):
+    """As `make run` sets up a new machine: SQLite, migrated and seeded by its own commands."""
+    sqlite = {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
+    manage = [sys.executable, "manage.py"]
+    environment = {**os.environ, **sqlite, "ENVIRONMENT": "development"}
+    for command in (["migrate", "--no-input"], ["seed_demo"], ["create_demo_client"]):
+        made = subprocess.run(
+            manage + command, cwd=REPO, env=environment, capture_output=True, text=True
+        )
+        assert made.returncode == 0, made.stderr
+    key = re.search(r"Its new API key:\n  (\S+)", made.stdout).group(1)
+    server = Gunicorn(settings.DATABASES["default"], **AS_MAKE_RUN_SERVES, **sqlite)
+    try:
+        server.wait_until_up()
+        # Every list a first client reads, beside the walk-through's writes.
+        statuses = {path: answer_status(server, path, key) for path in DEMO_LISTS}
+    except BaseException:
+        server.stop()
+        raise
+    assert_the_walk_through_runs(server, key)
+    assert statuses == dict.fromkeys(DEMO_LISTS, 200)
+
+
+DEMO_LISTS = [
+    "/companies",
+    f"/orders?companyCode={DEMO_COMPANY_CODE}",
+    f"/movement_requests?companyCode={DEMO_COMPANY_CODE}",
+    f"/hardwares?companyCode={DEMO_COMPANY_CODE}",
+    f"/hardwares/storages?companyCode={DEMO_COMPANY_CODE}",
+    f"/employees?companyCode={DEMO_COMPANY_CODE}",
+    f"/catalog?countryCode=US&companyCode={DEMO_COMPANY_CODE}",
+    f"/events?companyCode={DEMO_COMPANY_CODE}",
+]
+
+
+def answer_status(server: Gunicorn, path: str, key: str) -> int:
+    connection = server.connection()
+    try:
+        connection.request("GET", path, headers={"X-API-Key": key})
+        answer = connection.getresponse()
+        answer.read()
+        return answer.status
+    finally:
+        connection.close()
+
+
+# As `make run` serves: tasks in-process (no Redis), webhooks to localhost allowed.
+AS_MAKE_RUN_SERVES = {
+    "GUNICORN_WORKERS": "1",
+    "REDIS_URL": "",
+    "ENVIRONMENT": "development",
+    "DEBUG": "false",
+    "SECRET_KEY": "first-hour",
+}
+
+
+def assert_the_walk_through_runs(server: Gunicorn, key: str) -> None:
     receiver_port = str(free_port())
     script = first_hour_script()
     script = re.sub(
