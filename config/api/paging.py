@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from functools import reduce
+from functools import cache, reduce
 from uuid import UUID
 
 from django.core import signing
@@ -148,10 +148,15 @@ class Page:
         return keys[-1] if keys else None
 
     def _key_taken(self, record) -> tuple:
-        names = [_KEY_COLUMN.format(i) for i in range(len(self.keyset.order))]
         if isinstance(record, dict):
-            return tuple(record.pop(name) for name in names)
+            return tuple(map(record.pop, _key_names(len(self.keyset.order))))
         return tuple(getattr(record, field) for field in self.keyset.fields)
+
+
+@cache
+def _key_names(count: int) -> tuple[str, ...]:
+    # Once per length, not once per row.
+    return tuple(_KEY_COLUMN.format(i) for i in range(count))
 
 
 WHOLE_LIST = Page()
