@@ -47,8 +47,10 @@ def api_key_revoke(*, key: ApiKey) -> ApiKey:
     """Refuse this key from now on. Revoking a revoked key keeps its first revocation time."""
     ApiKey.objects.filter(pk=key.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
     key.refresh_from_db(fields=["revoked_at"])
-    # Other processes refuse it within selectors.KEY_TRUSTED_SECONDS.
-    api_key_distrust(hashed_key=key.hashed_key)
+    # Forgotten once the revocation is committed: a request of this process reading the key
+    # before then would trust it again. Other processes refuse it within
+    # selectors.KEY_TRUSTED_SECONDS.
+    transaction.on_commit(lambda: api_key_distrust(hashed_key=key.hashed_key))
     return key
 
 

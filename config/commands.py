@@ -32,7 +32,8 @@ def record_id(model: type[StatusModel], reference: str, *, invalid_message: str)
     else must be a UUID (refused with `invalid_message`)."""
     reference = reference.strip()
     # Numbers fit a bigint; 32 digits are a UUID written without dashes.
-    if reference.isdigit() and len(reference) <= NUMBER_DIGITS:
+    # ASCII digits only: isdigit() also takes "²", which int() refuses.
+    if reference.isascii() and reference.isdigit() and len(reference) <= NUMBER_DIGITS:
         number = {model.number_field: int(reference)}
         found = model.objects.filter(**number).values_list("pk", flat=True).first()
         if found is None:

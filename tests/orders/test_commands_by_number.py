@@ -79,3 +79,12 @@ def test_offer_alternative_takes_the_order_by_number_or_id(named_by):
 def test_offer_alternative_names_an_unknown_order_number():
     with pytest.raises(CommandError, match=r"^Order 999999 not found$"):
         run("offer_alternative", 999999, CatalogItemFactory().pk, CatalogItemFactory().pk)
+
+
+def test_a_reference_of_non_ascii_digits_is_refused_as_an_invalid_id_not_a_crash():
+    OrderFactory()
+
+    with pytest.raises(CommandError) as refused:
+        run("transition", "order", "²", "QUOTED")
+
+    assert "not found" not in str(refused.value)
