@@ -48,7 +48,8 @@ def _real_phone(value):
     return value if phonenumbers.is_valid_number(number) else REAL_PHONE
 
 
-# The schema's Idempotency-Key pattern (companies.api.idempotency.valid_key).
+# The schema's Idempotency-Key pattern (config.api.schema_hooks.WELL_FORMED_IDEMPOTENCY_KEY;
+# this process runs without Django, so it cannot import it).
 WELL_FORMED_KEY = re.compile(r"^[ -~]{1,255}$")
 
 

@@ -15,22 +15,17 @@ from rest_framework.views import APIView
 
 from companies import services
 from companies.models import IdempotencyKey
+from config.api.schema_hooks import INVALID_IDEMPOTENCY_KEY, WELL_FORMED_IDEMPOTENCY_KEY
 from config.errors import ServiceError
 
 HEADER = "HTTP_IDEMPOTENCY_KEY"
 METHODS = ("POST", "PATCH")
-MAX_LENGTH = 255
-INVALID_MESSAGE = "Invalid Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
 
 
 class _Replay(Exception):
     def __init__(self, response: HttpResponse):
         self.response = response
-
-
-def valid_key(key: str) -> bool:
-    return 1 <= len(key) <= MAX_LENGTH and all(" " <= char <= "~" for char in key)
 
 
 def fingerprint(request) -> str:
@@ -48,8 +43,8 @@ def fingerprint(request) -> str:
 def claim(request) -> IdempotencyKey:
     """The key claimed for this request; raises a refusal, or `_Replay` with the kept answer."""
     key = request.META[HEADER]
-    if not valid_key(key):
-        raise ServiceError(INVALID_MESSAGE)
+    if not WELL_FORMED_IDEMPOTENCY_KEY.fullmatch(key):
+        raise ServiceError(INVALID_IDEMPOTENCY_KEY)
     claimed = services.idempotency_key_claim(
         api_client=request.user, key=key, fingerprint=fingerprint(request)
     )

@@ -8,7 +8,6 @@ answer is the direct call's answer: same status, same body.
 
 import io
 import json
-import re
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -34,13 +33,10 @@ from config.api.fields import VendorField, make_strict
 from config.api.middleware import strip_trailing_slash
 from config.api.parsers import JSONBodyParser
 from config.api.schema import ErrorEnvelopeSerializer
-from config.api.schema_hooks import IDEMPOTENCY_KEY
+from config.api.schema_hooks import INVALID_IDEMPOTENCY_KEY, WELL_FORMED_IDEMPOTENCY_KEY
 from config.api.throttling import STATE_ATTRIBUTE
 from config.api.views import UnknownPathView, unknown_path_message
 from config.errors import ServiceError
-
-WELL_FORMED_KEY = re.compile(IDEMPOTENCY_KEY["schema"]["pattern"])
-INVALID_IDEMPOTENCY_KEY = "Invalid Idempotency-Key"
 
 
 @extend_schema_field({})
@@ -122,7 +118,7 @@ class GatewayView(APIView):
         # the gateway: one of another form is refused whatever the verb, as a direct write
         # refuses it (companies.api.idempotency), though a read has no use for a good one.
         key = request.META.get("HTTP_IDEMPOTENCY_KEY")
-        if authenticated and key is not None and not WELL_FORMED_KEY.fullmatch(key):
+        if authenticated and key is not None and not WELL_FORMED_IDEMPOTENCY_KEY.fullmatch(key):
             raise ServiceError(INVALID_IDEMPOTENCY_KEY)
 
         verb = envelope["verb"].strip().upper()

@@ -2,6 +2,7 @@
 (headers, refusals, links, text rules), stated once for the whole schema."""
 
 import json
+import re
 
 from config.api.schema import error_response
 
@@ -124,6 +125,9 @@ IDEMPOTENCY_KEY = {
     ),
     "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[ -~]{1,255}$"},
 }
+# The one rule for a key, as the schema states it: the direct calls and the gateway check it.
+WELL_FORMED_IDEMPOTENCY_KEY = re.compile(IDEMPOTENCY_KEY["schema"]["pattern"])
+INVALID_IDEMPOTENCY_KEY = "Invalid Idempotency-Key"
 IDEMPOTENCY_REFUSALS = {
     "409": "A request with this Idempotency-Key is still being processed (or another conflict).",
     "422": "Idempotency-Key has already been used for a different request.",
