@@ -139,12 +139,18 @@ class OperatorPageAdmin(OperatorMovesAdmin):
 
     # --- "Save and mark <STATUS>": the form's values and the move, in one transaction ---
 
+    def save_and_mark_moves(self, record: StatusModel | None) -> list[str]:
+        """The "Save and mark <STATUS>" moves the record can make now (its buttons)."""
+        if record is None:
+            return []
+        return [s for s in self.save_and_mark_statuses if record.can_move_to(s)]
+
     def save_and_mark_status(self, request) -> str | None:
         status = request.POST.get(SAVE_AND_MARK)
         return status if status in self.save_and_mark_statuses else None
 
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
-        marks = [s for s in self.save_and_mark_statuses if obj is not None and obj.can_move_to(s)]
+        marks = self.save_and_mark_moves(obj)
         context.update(
             save_and_mark=marks,
             history=self.history(obj) if obj is not None else [],

@@ -76,6 +76,8 @@ def test_a_plain_save_of_the_page_writes_nothing(admin_client):
 
     after = MovementRequest.objects.values_list("status", "eta", "updated_at").get(pk=movement.pk)
     assert after == before
+    # Nor does its history show an edit that was never saved.
+    assert not LogEntry.objects.filter(object_id=str(movement.pk)).exists()
 
 
 def test_a_refused_save_and_mark_says_why_and_keeps_nothing_of_the_page(admin_client):
