@@ -2,6 +2,10 @@
 read, so a list of 100,000 items holds one chunk in memory, not all of them, and its first
 bytes leave before its last rows are read.
 
+The stream holds one chunk's rows at a time, and once its last bytes are written the memory
+the chunks took is given back to the system (config/allocator.py): a worker that answered a
+long list is as large after as before, but for what its first long answer keeps for good.
+
 A list that fits in one chunk (nearly all) is answered as before, through the view's renderer.
 A longer one is read as pages of its paging order (config.api.paging: each chunk's reads start
 at the index where the last one ended, as a client's walk would), and its body is the bytes the
@@ -18,6 +22,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.allocator import give_back_free_memory
 from config.api.envelope import EnvelopeRenderer, json_bytes, success_envelope
 from config.api.paging import Keyset, Page
 from config.links import answered, answering
@@ -54,11 +59,12 @@ def _all_rows(page: Page, rows: list[dict], read) -> list[dict]:
 def _chunks(page: Page, rows: list[dict], read, request) -> Iterator[list[dict]]:
     while True:
         more = len(rows) > CHUNK_ROWS
-        rows = rows[:CHUNK_ROWS]
+        del rows[CHUNK_ROWS:]
         last = page.keys_taken(rows)
         yield rows
         if not more:
             return
+        rows = None
         page = Page(keyset=page.keyset, limit=CHUNK_ROWS, after_key=last)
         # Read after the view returned: for the request it answers (its absolute URLs).
         with answering(request):
@@ -68,9 +74,16 @@ def _chunks(page: Page, rows: list[dict], read, request) -> Iterator[list[dict]]
 def _body(page: Page, rows: list[dict], read, request) -> Iterator[bytes]:
     yield _HEAD + b"["
     separator = b""
-    for chunk in _chunks(page, rows, read, request):
+    chunks = _chunks(page, rows, read, request)
+    # Each chunk's rows are let go once written, the first one's too: a stream holds one chunk.
+    del rows
+    for chunk in chunks:
         if chunk:
             # A list's JSON without its brackets: its rows joined by commas.
-            yield separator + json_bytes(chunk)[1:-1]
+            written = separator + json_bytes(chunk)[1:-1]
+            chunk.clear()
+            yield written
             separator = b","
     yield b"]" + _TAIL
+    # The last bytes are written: what the chunks took goes back to the system.
+    give_back_free_memory()
