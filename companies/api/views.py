@@ -20,8 +20,9 @@ from companies.api.serializers import (
     WebhookSecretSerializer,
 )
 from companies.filters import TYPE_MAX_LENGTH
-from config.api.paging import PAGING_PARAMETERS, page_requested
+from config.api.paging import PAGING_PARAMETERS
 from config.api.schema import ErrorEnvelopeSerializer
+from config.api.streaming import list_response
 
 
 class CompanyListView(IdempotentAPIView):
@@ -35,10 +36,12 @@ class CompanyListView(IdempotentAPIView):
         responses=CompanySerializer(many=True),
     )
     def get(self, request):
-        page = page_requested(request, selectors.COMPANIES)
-        companies = page.narrow(selectors.company_list(api_client=request.user))
-        return page.response(
-            request, list(companies), lambda page_of: CompanySerializer(page_of, many=True).data
+        companies = selectors.company_list(api_client=request.user)
+        return list_response(
+            request,
+            selectors.COMPANIES,
+            lambda page: list(page.narrow(companies)),
+            lambda page_of: CompanySerializer(page_of, many=True).data,
         )
 
     @extend_schema(
@@ -146,9 +149,13 @@ class EventListView(IdempotentAPIView):
     )
     def get(self, request):
         company = company_from_filters(request)
-        page = page_requested(request, selectors.EVENTS)
-        rows = selectors.event_rows(company=company, filters=request.query_params, page=page)
-        return page.response(request, rows)
+        return list_response(
+            request,
+            selectors.EVENTS,
+            lambda page: selectors.event_rows(
+                company=company, filters=request.query_params, page=page
+            ),
+        )
 
 
 class EventDetailView(IdempotentAPIView):

@@ -1,4 +1,5 @@
-"""A whole list answered in chunks: its rows read a chunk at a time and written as they are
+"""How every list answers: the page its query asks for (config.api.paging), or the whole list,
+answered in chunks when it is long: its rows read a chunk at a time and written as they are
 read, so a list of 100,000 items holds one chunk in memory, not all of them, and its first
 bytes leave before its last rows are read.
 
@@ -24,7 +25,7 @@ from rest_framework.response import Response
 
 from config.allocator import give_back_free_memory
 from config.api.envelope import EnvelopeRenderer, json_bytes, success_envelope
-from config.api.paging import Keyset, Page
+from config.api.paging import WHOLE_LIST, Keyset, Page, page_requested
 from config.links import answered, answering
 
 # Rows read and written at a time. The reads of a chunk are those of a page of as many rows.
@@ -34,29 +35,37 @@ CHUNK_ROWS = 1000
 _HEAD, _TAIL = json_bytes(success_envelope([], status.HTTP_200_OK)).split(b"[]")
 
 
-def whole_list_response(
-    request: Request, keyset: Keyset, read: Callable[[Page], list[dict]]
+def list_response(
+    request: Request,
+    keyset: Keyset,
+    read: Callable[[Page], list],
+    render: Callable[[list], list] = list,
 ) -> Response | StreamingHttpResponse:
-    """The whole list whose rows `read(page)` reads, a page of `keyset` at a time: one chunk
-    answered as any list is, more streamed (`GET` only: a HEAD's answer has no body)."""
+    """The answer of the list whose records `read(page)` reads (rows, or instances `render`
+    turns into the answer's rows): the page the query asks for, or the whole list, a page of
+    `keyset` at a time, one chunk answered as any list is and more streamed (`GET` only: a
+    HEAD's answer has no body)."""
+    page = page_requested(request, keyset)
+    if page is not WHOLE_LIST:
+        return page.response(request, read(page), render)
     page = Page(keyset=keyset, limit=CHUNK_ROWS)
-    rows = read(page)
-    if len(rows) <= CHUNK_ROWS or request.method != "GET":
-        return Response(_all_rows(page, rows, read))
+    records = read(page)
+    if len(records) <= CHUNK_ROWS or request.method != "GET":
+        return Response(render(_all_records(page, records, read)))
     return StreamingHttpResponse(
-        _body(page, rows, read, answered()), content_type=EnvelopeRenderer.media_type
+        _body(page, records, read, render, answered()), content_type=EnvelopeRenderer.media_type
     )
 
 
-def _all_rows(page: Page, rows: list[dict], read) -> list[dict]:
-    """Every row, read chunk after chunk (a HEAD of a long list: its length is that of GET's)."""
+def _all_records(page: Page, records: list, read) -> list:
+    """Every record, read chunk after chunk (a HEAD of a long list: its length is GET's)."""
     every = []
-    for chunk in _chunks(page, rows, read, answered()):
+    for chunk in _chunks(page, records, read, answered()):
         every += chunk
     return every
 
 
-def _chunks(page: Page, rows: list[dict], read, request) -> Iterator[list[dict]]:
+def _chunks(page: Page, rows: list, read, request) -> Iterator[list]:
     while True:
         more = len(rows) > CHUNK_ROWS
         del rows[CHUNK_ROWS:]
@@ -71,7 +80,7 @@ def _chunks(page: Page, rows: list[dict], read, request) -> Iterator[list[dict]]
             rows = read(page)
 
 
-def _body(page: Page, rows: list[dict], read, request) -> Iterator[bytes]:
+def _body(page: Page, rows: list, read, render, request) -> Iterator[bytes]:
     yield _HEAD + b"["
     separator = b""
     chunks = _chunks(page, rows, read, request)
@@ -80,7 +89,7 @@ def _body(page: Page, rows: list[dict], read, request) -> Iterator[bytes]:
     for chunk in chunks:
         if chunk:
             # A list's JSON without its brackets: its rows joined by commas.
-            written = separator + json_bytes(chunk)[1:-1]
+            written = separator + json_bytes(render(chunk))[1:-1]
             chunk.clear()
             yield written
             separator = b","

@@ -4,8 +4,9 @@ from rest_framework.response import Response
 from companies.api.idempotency import IdempotentAPIView
 from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
 from config.api.identifiers import uuid_or_400
-from config.api.paging import PAGING_PARAMETERS, page_requested
+from config.api.paging import PAGING_PARAMETERS
 from config.api.schema import UPDATED_SINCE_PARAMETER
+from config.api.streaming import list_response
 from employees import selectors, services
 from employees.api import docs
 from employees.api.serializers import (
@@ -47,11 +48,13 @@ class EmployeeListUpsertView(IdempotentAPIView):
     )
     def get(self, request):
         company = company_from_filters(request)
-        page = page_requested(request, selectors.EMPLOYEES)
-        filters = request.query_params
-        employees = selectors.employee_page(company=company, filters=filters, page=page)
-        return page.response(
-            request, employees, lambda page_of: EmployeeSerializer(page_of, many=True).data
+        return list_response(
+            request,
+            selectors.EMPLOYEES,
+            lambda page: selectors.employee_page(
+                company=company, filters=request.query_params, page=page
+            ),
+            lambda employees: EmployeeSerializer(employees, many=True).data,
         )
 
     @extend_schema(

@@ -5,9 +5,9 @@ from rest_framework.response import Response
 from companies.api.idempotency import IdempotentAPIView
 from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
 from config.api.identifiers import uuid_or_400
-from config.api.paging import PAGING_PARAMETERS, WHOLE_LIST, page_requested
+from config.api.paging import PAGING_PARAMETERS
 from config.api.schema import COUNTRY_CODE_PARAMETER, UPDATED_SINCE_PARAMETER
-from config.api.streaming import whole_list_response
+from config.api.streaming import list_response
 from hardware import selectors, services
 from hardware.api import docs
 from hardware.api.serializers import (
@@ -33,17 +33,13 @@ class HardwareListView(IdempotentAPIView):
     )
     def get(self, request):
         company = company_from_filters(request)
-        page = page_requested(request, selectors.HARDWARES)
-        if page is WHOLE_LIST:
-            return whole_list_response(
-                request,
-                selectors.HARDWARES,
-                lambda chunk: selectors.hardware_rows(
-                    company=company, filters=request.query_params, page=chunk
-                ),
-            )
-        rows = selectors.hardware_rows(company=company, filters=request.query_params, page=page)
-        return page.response(request, rows)
+        return list_response(
+            request,
+            selectors.HARDWARES,
+            lambda page: selectors.hardware_rows(
+                company=company, filters=request.query_params, page=page
+            ),
+        )
 
     @extend_schema(
         operation_id="hardwares_create",
@@ -84,14 +80,16 @@ class StorageHardwareListView(IdempotentAPIView):
     )
     def get(self, request):
         company = company_from_filters(request)
-        page = page_requested(request, selectors.STORAGE_HARDWARES)
-        rows = selectors.hardware_rows(
-            company=company,
-            filters=request.query_params,
-            status=HardwareStatus.STORAGE,
-            page=page,
+        return list_response(
+            request,
+            selectors.STORAGE_HARDWARES,
+            lambda page: selectors.hardware_rows(
+                company=company,
+                filters=request.query_params,
+                status=HardwareStatus.STORAGE,
+                page=page,
+            ),
         )
-        return page.response(request, rows)
 
 
 class HardwareDetailView(IdempotentAPIView):

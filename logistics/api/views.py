@@ -7,8 +7,9 @@ from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, com
 from companies.api.serializers import company_details
 from config.actors import Actor
 from config.api.identifiers import uuid_or_400
-from config.api.paging import PAGING_PARAMETERS, page_requested
+from config.api.paging import PAGING_PARAMETERS
 from config.api.schema import UPDATED_SINCE_PARAMETER
+from config.api.streaming import list_response
 from config.workflow import record_as_answered
 from employees.api.serializers import employee_details
 from logistics import selectors, services
@@ -103,11 +104,13 @@ class MovementRequestListView(IdempotentAPIView):
     )
     def get(self, request):
         company = company_from_filters(request, message=LIST_INVALID_COMPANY_CODE)
-        page = page_requested(request, selectors.MOVEMENT_REQUESTS)
-        rows = selectors.movement_request_rows(
-            company=company, filters=request.query_params, page=page
+        return list_response(
+            request,
+            selectors.MOVEMENT_REQUESTS,
+            lambda page: selectors.movement_request_rows(
+                company=company, filters=request.query_params, page=page
+            ),
         )
-        return page.response(request, rows)
 
 
 class MovementRequestDetailView(IdempotentAPIView):

@@ -8,12 +8,13 @@ from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, com
 from config.actors import Actor
 from config.api.envelope import flatten_validation_errors
 from config.api.identifiers import uuid_or_400
-from config.api.paging import PAGING_PARAMETERS, page_requested
+from config.api.paging import PAGING_PARAMETERS
 from config.api.schema import (
     COUNTRY_CODE_PARAMETER,
     UPDATED_SINCE_PARAMETER,
     ErrorEnvelopeSerializer,
 )
+from config.api.streaming import list_response
 from config.errors import ServiceError
 from orders import selectors, services
 from orders.api import docs
@@ -43,9 +44,13 @@ class OrderListView(IdempotentAPIView):
     )
     def get(self, request):
         company = company_from_filters(request)
-        page = page_requested(request, selectors.ORDERS)
-        rows = selectors.order_rows(company=company, filters=request.query_params, page=page)
-        return page.response(request, rows)
+        return list_response(
+            request,
+            selectors.ORDERS,
+            lambda page: selectors.order_rows(
+                company=company, filters=request.query_params, page=page
+            ),
+        )
 
 
 class OrderDetailView(IdempotentAPIView):

@@ -5,7 +5,15 @@ import pytest
 from django.test import Client
 
 from config.api import streaming
-from tests.factories import CompanyFactory, HardwareFactory
+from tests.factories import (
+    CompanyFactory,
+    EmployeeFactory,
+    EventFactory,
+    HardwareFactory,
+    HardwareRequestFactory,
+    MovementRequestFactory,
+    OrderFactory,
+)
 from tests.support import error
 
 pytestmark = pytest.mark.django_db
@@ -33,6 +41,43 @@ def test_a_list_longer_than_a_chunk_is_streamed_as_the_same_bytes(caller, items,
     assert streamed["Content-Type"] == at_once["Content-Type"]
     assert b"".join(streamed.streaming_content) == at_once.content
     assert len(at_once.json()["envelop"]) == len(items)
+
+
+@pytest.fixture
+def every_kind(caller, items):
+    """Seven records of every list, beside the items: each list longer than two chunks of 3."""
+    company = items[0].company
+    for number in range(7):
+        CompanyFactory(api_client=caller.api_client, code=f"ST{number}")
+        HardwareRequestFactory(order=OrderFactory(company=company))
+        MovementRequestFactory(company=company, hardwares=[items[number]])
+        EventFactory(company=company)
+    EmployeeFactory(company=company)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/companies",
+        "/employees?companyCode=STR",
+        "/hardwares/storages?companyCode=STR",
+        "/orders?companyCode=STR",
+        "/movement_requests?companyCode=STR",
+        "/events?companyCode=STR",
+    ],
+)
+def test_every_list_longer_than_a_chunk_is_streamed_as_the_same_bytes(
+    caller, every_kind, monkeypatch, path
+):
+    at_once = caller.get(path)
+    monkeypatch.setattr(streaming, "CHUNK_ROWS", 3)
+
+    streamed = caller.get(path)
+
+    assert not at_once.streaming
+    assert streamed.streaming
+    assert b"".join(streamed.streaming_content) == at_once.content
+    assert len(at_once.json()["envelop"]) >= 7
 
 
 @pytest.mark.parametrize("chunk_rows", [1, 6, 7])
