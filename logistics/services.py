@@ -31,7 +31,7 @@ from hardware.models import Hardware
 from hardware.services import HardwareSpec
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
 from logistics.models import MovementRequest
-from logistics.selectors import MOVEMENT_REQUEST_NOT_FOUND
+from logistics.selectors import MOVEMENT_REQUEST_NOT_FOUND, movement_request_payload_created
 
 SAME_EMPLOYEE = "toEmployeeEmail must name another employee than the source employee"
 NEW_HARDWARES_OFF_ON = (
@@ -73,8 +73,8 @@ def movement_onboarding_create(
         expected_date=expected_date,
         to_employee=employee,
         # Compatible countries share one warehouse, so every item leaves the same storage
-        # (by id: _check_countries has read it already).
-        storage_id=items[0].storage_id,
+        # (read with the items: hardware_lock).
+        storage=items[0].storage,
         api_client_requester_name=_requester_name(actor),
     )
     save_with_next_number(movement, "movement_request_number")
@@ -82,8 +82,12 @@ def movement_onboarding_create(
     movement.hardwares.add(*items)
     hardware_services.hardware_mark_in_movement(items=items, in_movement=True)
     _employees_touch(movement)
-    status_history_write(movement, status_from=None, actor=actor)
-    event_record_about(movement, "movement_request.created")
+    change = status_history_write(movement, status_from=None, actor=actor)
+    event_record_about(
+        movement,
+        "movement_request.created",
+        shown=lambda: movement_request_payload_created(movement, change, items),
+    )
     return movement
 
 

@@ -19,6 +19,7 @@ from employees.selectors import employee_get_by_email
 from employees.services import EmployeeDetails, employee_upsert
 from orders.choices import OrderStatus, SendTo
 from orders.models import HardwareRequest, Order
+from orders.selectors import order_payload_quoted
 from orders.services.auto_quote import auto_quote_lines, offer_alternatives
 from orders.services.lines import QuoteLine, quote_lines
 
@@ -92,7 +93,9 @@ def order_quote(
                 offered = auto_quote_lines(requests, quote.country_code)
             _lines_insert(order, requests)
             status_history_write(order, status_from=None, actor=actor)
-            event_record_about(order, "order.created")
+            event_record_about(
+                order, "order.created", shown=lambda: order_payload_quoted(order, requests)
+            )
             if quote.auto_quote:
                 offer_alternatives(order, offered)
                 transition_apply(order, OrderStatus.QUOTED, actor=actor, note="autoQuote")
