@@ -5,24 +5,46 @@ for the rest of the transaction, so concurrent creations take their numbers one 
 other however many there are. On PostgreSQL the lock is a transaction-level advisory lock
 named after the table and column; SQLite (`make run`) serialises writers by itself. The unique
 constraint on the column stays as the last word.
+
+The lock is a statement of its own, or a condition of a statement the creation makes anyway
+before its insert (`numbering_lock`): one round trip less.
 """
 
 from django.db import connection, models
+from django.db.models import BooleanField, Q
 from django.db.models.expressions import RawSQL
 
+# Takes the lock named by its parameter (`_lock_name`) until the transaction ends.
+_LOCK = "pg_advisory_xact_lock(hashtext(%s))"
 
-def save_with_next_number(instance: models.Model, field: str) -> None:
+
+def _lock_name(model: type[models.Model], field: str) -> str:
+    return f"{model._meta.db_table}.{field}"
+
+
+def numbering_lock(model: type[models.Model], field: str) -> Q | RawSQL:
+    """A condition, always true, that takes the lock of `model`'s `field` numbering for the
+    transaction: a statement filtered by it (and run: a filter of no ids runs none) takes the
+    lock before it reads or changes any row, since PostgreSQL evaluates a subquery that
+    depends on no row once, first (a one-time filter). The insert that follows then takes its
+    number with `save_with_next_number(..., locked=True)`. Nothing on SQLite."""
+    if connection.vendor != "postgresql":
+        return Q()
+    name = _lock_name(model, field)
+    return RawSQL(f"EXISTS (SELECT FROM {_LOCK})", [name], output_field=BooleanField())
+
+
+def save_with_next_number(instance: models.Model, field: str, *, locked: bool = False) -> None:
     """Insert `instance` with `field` set to the next number of its table. Call it inside the
-    transaction that creates the record: the numbering stays locked until that commits."""
+    transaction that creates the record: the numbering stays locked until that commits.
+    `locked`: an earlier statement of the transaction took the lock (`numbering_lock`)."""
     model = type(instance)
     meta = model._meta
     number = meta.get_field(field)
     table = connection.ops.quote_name(meta.db_table)
-    if connection.vendor == "postgresql":
+    if connection.vendor == "postgresql" and not locked:
         with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_advisory_xact_lock(hashtext(%s))", [f"{meta.db_table}.{field}"]
-            )
+            cursor.execute(f"SELECT {_LOCK}", [_lock_name(model, field)])
     # The largest is read by the insert itself, which returns the number it wrote: one round
     # trip less than reading it first. It must stay a statement after the lock's, not part of
     # it: a statement sees the rows committed before it started, and a number taken before

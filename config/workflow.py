@@ -243,10 +243,10 @@ def transition_apply(
 
 def status_history_write(
     record: StatusModel, *, status_from: str | None, actor: Actor, note: str | None = None
-) -> None:
+) -> StatusChange:
     """The history row of a move to the record's current status; `status_from` None for the
     record's creation. What came with the move is the record's eta and tracking now."""
-    record.status_history.create(
+    return record.status_history.create(
         status_from=status_from,
         status_to=record.status,
         actor_kind=actor.kind,
@@ -258,21 +258,26 @@ def status_history_write(
     )
 
 
-def event_record_about(record: StatusModel, kind: str) -> None:
+def event_record_about(
+    record: StatusModel, kind: str, *, shown: Callable[[], dict] | None = None
+) -> None:
     """An event of `kind` about `record` as the API shows it now, in the caller's
-    transaction. The payload stays on `record` for the write's answer (`record_as_answered`)."""
+    transaction. The payload stays on `record` for the write's answer (`record_as_answered`).
+    It is read as the status field's `payload` reads it, or made by `shown`: the same answer,
+    taken from what a creation holds in memory, not read back."""
+    show = shown or (lambda: record.status_field().payload_of(record))
     # Made for no request: its URLs are PUBLIC_BASE_URL's, or relative (config.links).
     with answering(None):
-        payload = record.status_field().payload_of(record)
+        payload = show()
     event_record(company=record.company, kind=kind, payload=payload)
     setattr(record, _RECORDED_PAYLOAD, payload)
 
 
 def record_as_answered(record: StatusModel, read: Callable[[], dict]) -> dict:
     """`record` as the API answers it now: the payload of the last event recorded about it
-    (read in the write's transaction, after its last change), its image paths made absolute
+    (made in the write's transaction, after its last change), its image paths made absolute
     for the request being answered, as a read would make them; `read()` when no event was
-    recorded about it (e.g. a repeated quote answering the order already made). One read
+    recorded about it (e.g. a repeated quote answering the order already made). One payload
     serves the event and the answer: a write no longer reads its record again once committed.
     """
     payload = getattr(record, _RECORDED_PAYLOAD, None)

@@ -6,6 +6,7 @@ from decimal import Decimal
 from uuid import UUID
 
 from django.db import IntegrityError, transaction
+from django.db.models import Expression, Q
 from django.utils import timezone
 
 from catalog.models import CatalogItem
@@ -192,10 +193,15 @@ def hardware_lock(*, company: Company, hardware_ids: list[UUID]) -> list[Hardwar
     return [locked[hardware_id] for hardware_id in hardware_ids]
 
 
-def hardware_mark_in_movement(*, items: list[Hardware], in_movement: bool) -> None:
-    Hardware.objects.filter(pk__in=[item.pk for item in items]).update(
-        in_movement=in_movement, updated_at=timezone.now()
-    )
+def hardware_mark_in_movement(
+    *, items: list[Hardware], in_movement: bool, also_lock: Q | Expression | None = None
+) -> None:
+    """Mark `items` in a movement or out of one. `also_lock`: a lock the update takes too, a
+    condition true of every row (config.numbering.numbering_lock)."""
+    marked = Hardware.objects.filter(pk__in=[item.pk for item in items])
+    if also_lock is not None:
+        marked = marked.filter(also_lock)
+    marked.update(in_movement=in_movement, updated_at=timezone.now())
     for item in items:
         item.in_movement = in_movement
 

@@ -6,7 +6,7 @@ their histories, one for their hardware, however many requests there are.
 """
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from uuid import UUID
 
 from django.db.models import QuerySet
@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from companies.models import Company
 from config.api.paging import WHOLE_LIST, Keyset, Page
-from config.api.shapes import Nested, Row, columns_of, nested_columns
+from config.api.shapes import Nested, Row, columns_of, nested_columns, row_of, sorted_as
 from config.db import native_timestamps
 from config.errors import NotFound
 from config.filtering import apply_filters
@@ -51,7 +51,13 @@ STORAGE = Nested("storage", StorageRefSerializer, through="storage")
 REQUEST_NESTED = (*PEOPLE, STORAGE)
 REQUEST_NESTED_COLUMNS = nested_columns(*REQUEST_NESTED)
 HISTORY = Row(StatusChangeSerializer)
+# Read with a change or a carried item to put it under its request.
+CHANGE_REQUEST = ("movement_request_id",)
+LINK_REQUEST = ("movementrequest_id",)
+# The hardware a request carries, read through its links to the items (Django's table).
+CarriedLink = MovementRequest.hardwares.through
 CARRIED = Nested("hardware", HardwareSummarySerializer, through="hardware")
+CARRIED_ORDER = ("hardware__created_at", "hardware_id")
 # The list's order (MovementRequest.Meta.ordering), by columns that never change: it pages by it.
 MOVEMENT_REQUESTS = Keyset("movement_requests", ("-created_at", "-movement_request_number"))
 
@@ -98,15 +104,42 @@ def movement_request_rows(
     # Histories and hardware select the same requests again as a subquery, not as a list of
     # ids: the SQL of a list stays the same length however many requests it answers.
     request_ids = requests.values("pk")
+    changes = MovementRequestStatusChange.objects.filter(movement_request_id__in=request_ids)
+    links = CarriedLink.objects.filter(movementrequest_id__in=request_ids).order_by(*CARRIED_ORDER)
     with native_timestamps():
         rows = list(REQUEST.values(requests, **REQUEST_NESTED_COLUMNS, **page.columns))
-        histories = _histories(request_ids, with_ids=history_ids)
-        hardwares = _hardwares(request_ids)
+        histories = _histories(HISTORY.values(changes, *CHANGE_REQUEST), with_ids=history_ids)
+        hardwares = _hardwares(links.values(*LINK_REQUEST, **CARRIED.expressions))
     for row in rows:
-        _nest(row, row, REQUEST_NESTED)
-        row["movementRequestStatusHistoric"] = histories.get(row["id"], [])
-        row["hardwares"] = hardwares.get(row["id"], [])
+        _request_shape(row, histories, hardwares)
     return rows
+
+
+def movement_request_payload_created(
+    movement: MovementRequest, change: MovementRequestStatusChange, items: Sequence[Hardware]
+) -> dict:
+    """A request just created, as movement_request_payload would read it, taken from what its
+    creation holds: the request with its company, people and storage, its history's first
+    `change`, and the `items` it carries as they were locked and linked to it."""
+    row = REQUEST.of(movement, **REQUEST_NESTED_COLUMNS)
+    histories = _histories([HISTORY.of(change, *CHANGE_REQUEST)], with_ids=True)
+    links = [CarriedLink(movementrequest=movement, hardware=item) for item in items]
+    link_rows = [
+        row_of(link, *LINK_REQUEST, **CARRIED.expressions)
+        for link in sorted_as(links, CARRIED_ORDER)
+    ]
+    _request_shape(row, histories, _hardwares(link_rows))
+    return row
+
+
+def _request_shape(
+    row: dict, histories: Mapping[UUID, list[dict]], hardwares: Mapping[UUID, list[dict]]
+) -> None:
+    """A request's row as the interface shows it, in place: its people and storage lifted into
+    their objects, its history and hardware put in."""
+    _nest(row, row, REQUEST_NESTED)
+    row["movementRequestStatusHistoric"] = histories.get(row["id"], [])
+    row["hardwares"] = hardwares.get(row["id"], [])
 
 
 def movement_request_row(*, company: Company, movement_request_id: UUID) -> dict:
@@ -129,7 +162,7 @@ def hardware_movements(*, items: QuerySet[Hardware], detail: bool) -> dict[UUID,
     `{status}` in the lists, a summary of each request on the detail."""
     movement = MOVEMENT_SUMMARY if detail else MOVEMENT_STATUS
     columns = SUMMARY_COLUMNS if detail else MOVEMENT_STATUS.expressions
-    links = MovementRequest.hardwares.through.objects.filter(hardware__in=items.values("pk"))
+    links = CarriedLink.objects.filter(hardware__in=items.values("pk"))
     values = links.order_by(
         "-movementrequest__created_at", "-movementrequest__movement_request_number"
     ).values("hardware_id", **columns)
@@ -153,10 +186,10 @@ def _nest(row: dict, into: dict, records: tuple[Nested, ...]) -> None:
         into[record.key] = shown if shown["id"] is not None else None
 
 
-def _histories(request_ids: QuerySet, *, with_ids: bool) -> dict[UUID, list[dict]]:
+def _histories(entries: Iterable[dict], *, with_ids: bool) -> dict[UUID, list[dict]]:
+    """Each request's history, from its changes' rows (HISTORY with CHANGE_REQUEST) in order."""
     histories = defaultdict(list)
-    changes = MovementRequestStatusChange.objects.filter(movement_request_id__in=request_ids)
-    for entry in HISTORY.values(changes, "movement_request_id"):
+    for entry in entries:
         request_id = entry.pop("movement_request_id")
         if not with_ids:
             del entry["id"]
@@ -164,13 +197,12 @@ def _histories(request_ids: QuerySet, *, with_ids: bool) -> dict[UUID, list[dict
     return histories
 
 
-def _hardwares(request_ids: QuerySet) -> dict[UUID, list[dict]]:
+def _hardwares(link_rows: Iterable[dict]) -> dict[UUID, list[dict]]:
+    """Each request's hardware, from its links' rows (LINK_REQUEST and CARRIED), in
+    CARRIED_ORDER."""
     carried = defaultdict(list)
     base = url_base()
-    links = MovementRequest.hardwares.through.objects.filter(movementrequest_id__in=request_ids)
-    for link in links.order_by("hardware__created_at", "hardware_id").values(
-        "movementrequest_id", **CARRIED.expressions
-    ):
+    for link in link_rows:
         item = CARRIED.take(link)
         item["image"] = absolute_url(item["image"], base)
         for key in SPEC_KEYS:

@@ -14,7 +14,7 @@ from config.actors import Actor, ActorKind
 from config.countries import are_compatible
 from config.db import records_touch
 from config.errors import NotFound, ServiceError
-from config.numbering import save_with_next_number
+from config.numbering import numbering_lock, save_with_next_number
 from config.workflow import (
     NO_SHIPPING,
     Shipping,
@@ -31,7 +31,7 @@ from hardware.models import Hardware
 from hardware.services import HardwareSpec
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
 from logistics.models import MovementRequest
-from logistics.selectors import MOVEMENT_REQUEST_NOT_FOUND
+from logistics.selectors import MOVEMENT_REQUEST_NOT_FOUND, movement_request_payload_created
 
 SAME_EMPLOYEE = "toEmployeeEmail must name another employee than the source employee"
 NEW_HARDWARES_OFF_ON = (
@@ -73,17 +73,29 @@ def movement_onboarding_create(
         expected_date=expected_date,
         to_employee=employee,
         # Compatible countries share one warehouse, so every item leaves the same storage
-        # (by id: _check_countries has read it already).
-        storage_id=items[0].storage_id,
+        # (read with the items: hardware_lock).
+        storage=items[0].storage,
         api_client_requester_name=_requester_name(actor),
     )
-    save_with_next_number(movement, "movement_request_number")
+    # The items, locked above, are marked first: that update takes the numbering's lock too
+    # (after the items', as an offboarding takes them), so the insert taking the number is
+    # the next statement, not one after a statement of the lock's own.
+    hardware_services.hardware_mark_in_movement(
+        items=items,
+        in_movement=True,
+        also_lock=numbering_lock(MovementRequest, "movement_request_number"),
+    )
+    save_with_next_number(movement, "movement_request_number", locked=True)
     # A new request carries no item yet: `add` inserts without first reading what it carries.
     movement.hardwares.add(*items)
-    hardware_services.hardware_mark_in_movement(items=items, in_movement=True)
-    _employees_touch(movement)
-    status_history_write(movement, status_from=None, actor=actor)
-    event_record_about(movement, "movement_request.created")
+    # The employee is not touched: their answer lists the items they hold, and they hold none
+    # of these before DONE, whose landing touches them (docs/decisions.md, "updatedAt").
+    change = status_history_write(movement, status_from=None, actor=actor)
+    event_record_about(
+        movement,
+        "movement_request.created",
+        shown=lambda: movement_request_payload_created(movement, change, items),
+    )
     return movement
 
 

@@ -6,7 +6,7 @@ hardware they created and one for the resellers of their countries, however many
 """
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from uuid import UUID
 
 from django.db.models import F, Q, QuerySet
@@ -14,7 +14,7 @@ from django.db.models import F, Q, QuerySet
 from catalog.models import CatalogItem
 from companies.models import Company
 from config.api.paging import WHOLE_LIST, Keyset, Page
-from config.api.shapes import Nested, Row
+from config.api.shapes import Nested, Row, sorted_as
 from config.db import native_timestamps
 from config.errors import NotFound
 from config.filtering import apply_filters
@@ -38,6 +38,10 @@ ORDER_NOT_FOUND = "Order not found"
 ORDER = Row(OrderSerializer)
 EMPLOYEE = Nested("employeeProfile", OrderEmployeeSerializer, through="employee")
 LINE = Row(LineFieldsSerializer)
+LINE_ORDER = ("created_at", "id")
+# What a line is read with to group it: its order, and its group with the group's selection.
+LINE_LINKS = ("order_id", "alternative_group_id")
+LINE_SELECTED = {"selected_id": F("alternative_group__selected_id")}
 # Read under a prefix, so the item keeps the serializer's order of its fields.
 CREATED_HARDWARE = Nested("item", CreatedHardwareSerializer)
 RESELLER = Row(ResellerSerializer)
@@ -68,17 +72,13 @@ def order_rows(
         rows = list(ORDER.values(orders, **EMPLOYEE.expressions, **page.columns))
         if not rows:
             return rows
-        lines = _lines_by_order(orders)
+        lines = HardwareRequest.objects.filter(order__in=orders.values("pk"))
+        line_rows = LINE.values(lines.order_by(*LINE_ORDER), *LINE_LINKS, **LINE_SELECTED)
+        lines_by_order = _lines_by_order(line_rows)
         created = _created_hardware_by_order(orders) if delivered else {}
         resellers = _resellers_by_country({row["countryCode"] for row in rows})
     for row in rows:
-        employee = EMPLOYEE.take(row)
-        row["employeeProfile"] = employee if employee["id"] is not None else None
-        row["hardwares"] = lines.get(row["id"], [])
-        row["createdHardwares"] = created.get(row["id"], [])
-        # Only orders an API client made show resellers (interface, Order).
-        made_by_client = row["apiClientRequesterName"] is not None
-        row["resellerIds"] = resellers.get(row["countryCode"], []) if made_by_client else []
+        _order_shape(row, lines_by_order, created, resellers)
     return rows
 
 
@@ -97,18 +97,43 @@ def order_payload(order: Order) -> dict:
     return order_row(company=order.company, order_id=order.pk, delivered=delivered)
 
 
-def _lines_by_order(orders: QuerySet[Order]) -> dict[UUID, list[dict]]:
-    """Each order's top-level lines: the lines in no group, and the selected candidate of each
+def order_payload_quoted(order: Order, lines: Sequence[HardwareRequest]) -> dict:
+    """The order a quote has just written, as order_payload would read it, taken from what the
+    quote holds: the order with its company and employee, and the `lines` it inserted (no
+    hardware is created before delivery). Only the resellers of its country are read."""
+    row = ORDER.of(order, **EMPLOYEE.expressions)
+    line_rows = [
+        LINE.of(line, *LINE_LINKS, **LINE_SELECTED) for line in sorted_as(lines, LINE_ORDER)
+    ]
+    _order_shape(row, _lines_by_order(line_rows), {}, _resellers_by_country({row["countryCode"]}))
+    return row
+
+
+def _order_shape(
+    row: dict,
+    lines: Mapping[UUID, list[dict]],
+    created: Mapping[UUID, list[dict]],
+    resellers: Mapping[str, list[dict]],
+) -> None:
+    """An order's row as the interface shows it, in place: its employee lifted out, its lines,
+    created hardware and resellers put in."""
+    employee = EMPLOYEE.take(row)
+    row["employeeProfile"] = employee if employee["id"] is not None else None
+    row["hardwares"] = lines.get(row["id"], [])
+    row["createdHardwares"] = created.get(row["id"], [])
+    # Only orders an API client made show resellers (interface, Order).
+    made_by_client = row["apiClientRequesterName"] is not None
+    row["resellerIds"] = resellers.get(row["countryCode"], []) if made_by_client else []
+
+
+def _lines_by_order(line_rows: Iterable[dict]) -> dict[UUID, list[dict]]:
+    """Each order's top-level lines, from its lines' rows (LINE with LINE_LINKS and
+    LINE_SELECTED) in their order: the lines in no group, and the selected candidate of each
     group carrying the group with all its candidates."""
-    lines = HardwareRequest.objects.filter(order__in=orders.values("pk")).order_by(
-        "created_at", "id"
-    )
     by_order = defaultdict(list)
     groups = defaultdict(list)
     base = url_base()
-    for line in LINE.values(
-        lines, "order_id", "alternative_group_id", selected_id=F("alternative_group__selected_id")
-    ):
+    for line in line_rows:
         _shape_line(line, base)
         group_id = line.pop("alternative_group_id")
         selected_id = line.pop("selected_id")

@@ -9,16 +9,20 @@ field by field (several times faster on long lists). A field's column is its `so
 (an order's employee) in the same query and lifts it out of the row. Both are built once, at
 import; nested serializers and the values a selector computes are the selector's to fill.
 
+A record a write has just made is in memory already, with the related records it was made
+from: `Row.of` and `row_of` take the same row from it, by the same columns, instead of reading
+it back, so the selector shapes it as it shapes what it reads.
+
 A long list can be read as tuples instead (`tuples_of`) and each row's dicts built from them
 by `TupleReader`s, a C-level `zip` each: not a dict of every column that is then taken apart
 key by key (half the Python time of a list of 1,000 items).
 """
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import TypeAlias
 
-from django.db.models import F, QuerySet
+from django.db.models import F, Model, QuerySet
 from rest_framework import serializers
 
 # A serializer class, or output name -> ORM path.
@@ -57,6 +61,39 @@ class Row:
         selector reads for itself. A row's keys come in that order: `fields`, the columns
         named as their model fields, the renamed columns, `expressions`."""
         return queryset.values(*fields, *self._fields, **self._renamed, **expressions)
+
+    def of(self, instance: Model, *fields: str, **expressions: F) -> dict:
+        """The row `values()` would read of `instance`, taken from it (`row_of`)."""
+        return row_of(instance, *fields, *self._fields, **self._renamed, **expressions)
+
+
+def row_of(instance: Model, *fields: str, **expressions: F) -> dict:
+    """The row `.values(*fields, **expressions)` reads of `instance`, with its keys in the same
+    order, taken from `instance` and the related records it holds: for a record just written,
+    whose values are those the database stored (its numbers returned by the insert, its
+    timestamps set before it). A relation it does not hold would be read, one query each."""
+    paths = {name: name for name in fields}
+    for name, expression in expressions.items():
+        if not isinstance(expression, F):
+            raise TypeError(f"{name}: only columns (F) can be taken from a record in memory")
+        paths[name] = expression.name
+    return {name: _value_at(instance, path) for name, path in paths.items()}
+
+
+def sorted_as(instances: Iterable[Model], order: Sequence[str]) -> list[Model]:
+    """`instances` in the order `.order_by(*order)` reads them (ascending columns, none of them
+    null), from the values they hold."""
+    return sorted(instances, key=lambda instance: [_value_at(instance, path) for path in order])
+
+
+def _value_at(instance: Model, path: str):
+    # `company__name`: the company's name; None past an empty relation, as a join reads it.
+    value = instance
+    for name in path.split("__"):
+        if value is None:
+            return None
+        value = getattr(value, name)
+    return value
 
 
 class Nested:

@@ -18,7 +18,8 @@ from employees.models import Employee
 from employees.selectors import employee_get_by_email
 from employees.services import EmployeeDetails, employee_upsert
 from orders.choices import OrderStatus, SendTo
-from orders.models import Order
+from orders.models import HardwareRequest, Order
+from orders.selectors import order_payload_quoted
 from orders.services.auto_quote import auto_quote_lines, offer_alternatives
 from orders.services.lines import QuoteLine, quote_lines
 
@@ -90,18 +91,28 @@ def order_quote(
             offered = []
             if quote.auto_quote:
                 offered = auto_quote_lines(requests, quote.country_code)
-            # One insert each, in the request's order: createdAt orders the lines.
-            for request in requests:
-                request.order = order
-                request.save(force_insert=True)
+            _lines_insert(order, requests)
             status_history_write(order, status_from=None, actor=actor)
-            event_record_about(order, "order.created")
+            event_record_about(
+                order, "order.created", shown=lambda: order_payload_quoted(order, requests)
+            )
             if quote.auto_quote:
                 offer_alternatives(order, offered)
                 transition_apply(order, OrderStatus.QUOTED, actor=actor, note="autoQuote")
             return order, True
     except _PoNumberTaken as taken:
         return taken.order, False
+
+
+def _lines_insert(order: Order, requests: list[HardwareRequest]) -> None:
+    """The order's lines in one insert, ordered as the request lists them. createdAt, then id,
+    orders them: the insert stamps them one after the other (auto_now_add), so in that order;
+    two stamped in the same microsecond fall to their ids, random, so they are handed out
+    sorted in that order too."""
+    for request, line_id in zip(requests, sorted(request.id for request in requests), strict=True):
+        request.order = order
+        request.id = line_id
+    HardwareRequest.objects.bulk_create(requests)
 
 
 def _order_with_po_number(company: Company, po_number: str | None) -> Order | None:

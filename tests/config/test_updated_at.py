@@ -179,6 +179,28 @@ def test_a_request_made_moves_the_employee_whose_items_it_takes(caller, company)
     assert updated_at(caller, f"/employees/{employee.id}") > before
 
 
+def test_an_onboarding_moves_its_employee_when_the_items_land_not_before(caller, company):
+    employee = EmployeeFactory(company=company)
+    item = HardwareFactory(company=company)
+    before = shown(caller, f"/employees/{employee.id}")
+
+    movement = logistics_services.movement_onboarding_create(
+        company=company,
+        actor=Actor.api_client(company.api_client),
+        hardware_ids=[item.id],
+        employee_email=employee.email,
+    )
+
+    # The employee holds none of its items yet: nothing of their answer changed.
+    assert shown(caller, f"/employees/{employee.id}") == before
+    moment = timezone.now()
+    move(movement, "DONE")
+    assert [held["id"] for held in shown(caller, f"/employees/{employee.id}")["hardwares"]] == [
+        str(item.id)
+    ]
+    assert updated_at(caller, f"/employees/{employee.id}") >= moment
+
+
 def test_a_return_handled_by_the_company_is_updated_when_it_is_done(caller, company):
     employee = EmployeeFactory(company=company)
     item = HardwareFactory(company=company, on_employee=True, employee=employee)

@@ -259,6 +259,38 @@ def test_concurrent_onboardings_of_different_items_get_distinct_numbers():
     assert numbers == list(range(numbers[0], numbers[0] + 24))
 
 
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_concurrent_onboardings_and_offboardings_take_turns_on_one_numbering():
+    # An onboarding takes the numbering's lock in the update marking its items, an offboarding
+    # in a statement of its own, both after locking their items: one lock, one order.
+    caller = make_caller()
+    company = CompanyFactory(api_client=caller.api_client, code="MOV")
+    employee = EmployeeFactory(company=company, email="x@example.com")
+    stored = HardwareFactory.create_batch(12, company=company)
+    held = HardwareFactory.create_batch(12, company=company, on_employee=True, employee=employee)
+
+    def onboarding(item):
+        return onboard(caller, employeeEmail="x@example.com", hardwareIds=[str(item.id)])
+
+    def offboarding(item):
+        body = {
+            "companyCode": "MOV",
+            "handledBy": "PROVIDER",
+            "employeeEmail": "x@example.com",
+            "hardwares": {"hardwareIds": [str(item.id)]},
+        }
+        return caller.post("/movement_requests/offboarding", {"data": body}, format="json")
+
+    calls = [partial(onboarding, item) for item in stored]
+    calls += [partial(offboarding, item) for item in held]
+    responses = run_together(*calls)
+
+    assert [response.status_code for response in responses] == [201] * 24
+    numbers = sorted(MovementRequest.objects.values_list("movement_request_number", flat=True))
+    assert numbers == list(range(numbers[0], numbers[0] + 24))
+    assert Hardware.objects.filter(in_movement=True).count() == 24
+
+
 @pytest.mark.parametrize(("employee_country", "allowed"), [("FR", True), ("US", False)])
 def test_an_item_in_the_eu_warehouse_travels_from_there_whatever_its_own_country(
     caller, company, employee_country, allowed
