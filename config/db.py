@@ -1,10 +1,13 @@
 """The database beyond what Django gives: faster reads of long lists of rows on PostgreSQL,
-and moving the updatedAt of records whose answer changed without a save of their own."""
+moving the updatedAt of records whose answer changed without a save of their own, and writes
+run again when PostgreSQL ends them to break a deadlock."""
 
-from collections.abc import Iterator
+import functools
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import ParamSpec, TypeVar
 
-from django.db import connection
+from django.db import OperationalError, connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from psycopg import adapters
@@ -41,3 +44,37 @@ def records_touch(records: QuerySet) -> None:
     `QuerySet.update()`, `bulk_update` or a save with `update_fields` that leave it out
     (docs/decisions.md, "updatedAt: what moves it")."""
     records.update(updated_at=timezone.now())
+
+
+# PostgreSQL's code for a transaction it ended to break a deadlock.
+DEADLOCK_DETECTED = "40P01"
+# A write ended so is run again at most this many times more: each run that meets the same
+# other write again waits for it first (deadlock_timeout, 1 s by default).
+DEADLOCK_RETRIES = 2
+
+Params = ParamSpec("Params")
+Result = TypeVar("Result")
+
+
+def atomic_retried(write: Callable[Params, Result]) -> Callable[Params, Result]:
+    """`transaction.atomic` for a write whose row locks can meet another write's in the other
+    order (an onboarding locks the employee its inline data updates, then the numbering; an
+    offboarding the numbering, then the employee it touches). PostgreSQL ends one of two such
+    transactions; that one is rolled back whole and run again, and finds the other committed,
+    instead of answering 500. Only a write that is its own transaction is run again: inside a
+    caller's, the caller's work was lost with it, and the error goes up."""
+
+    @functools.wraps(write)
+    def run(*args: Params.args, **kwargs: Params.kwargs) -> Result:
+        retries = 0 if connection.in_atomic_block else DEADLOCK_RETRIES
+        while True:
+            try:
+                with transaction.atomic():
+                    return write(*args, **kwargs)
+            except OperationalError as error:
+                cause = getattr(error.__cause__, "sqlstate", None)
+                if cause != DEADLOCK_DETECTED or retries == 0:
+                    raise
+                retries -= 1
+
+    return run

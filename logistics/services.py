@@ -5,14 +5,13 @@ from dataclasses import replace
 from datetime import date
 from uuid import UUID
 
-from django.db import transaction
 from django.utils import timezone
 
 from companies.models import ApiClient, Company
 from companies.services import CompanyDetails, company_create_or_update
 from config.actors import Actor, ActorKind
 from config.countries import are_compatible
-from config.db import records_touch
+from config.db import atomic_retried, records_touch
 from config.errors import NotFound, ServiceError
 from config.numbering import numbering_lock, save_with_next_number
 from config.workflow import (
@@ -43,7 +42,7 @@ NO_ITEMS = (
 )
 
 
-@transaction.atomic
+@atomic_retried
 def movement_onboarding_create(
     *,
     company: Company,
@@ -99,7 +98,7 @@ def movement_onboarding_create(
     return movement
 
 
-@transaction.atomic
+@atomic_retried
 def movement_offboarding_create(
     *,
     api_client: ApiClient,
@@ -171,7 +170,7 @@ def movement_offboarding_create(
     return movement
 
 
-@transaction.atomic
+@atomic_retried
 def movement_request_move(
     *,
     movement_request_id: UUID,
@@ -197,7 +196,7 @@ def movement_request_move(
     return movement
 
 
-@transaction.atomic
+@atomic_retried
 def movement_sandbox_advance(
     *,
     company: Company,

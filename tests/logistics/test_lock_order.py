@@ -1,0 +1,111 @@
+"""Writes that lock the same rows in opposite orders: PostgreSQL ends one of them to break the
+deadlock, and the service runs it again (config.db.atomic_retried) instead of answering 500."""
+
+import threading
+import time
+
+import pytest
+from django.db import OperationalError, connection, transaction
+from psycopg.errors import DeadlockDetected
+
+from config.db import DEADLOCK_RETRIES, atomic_retried
+from logistics.models import MovementRequest
+from tests.conftest import make_caller
+from tests.factories import CompanyFactory, EmployeeFactory, HardwareFactory
+from tests.logistics.test_onboarding import INLINE_EMPLOYEE, onboard
+from tests.support.threads import TIMEOUT_SECONDS
+
+NUMBERING = "logistics_movementrequest.movement_request_number"
+
+
+def waiting_for_numbering() -> int:
+    """Transactions waiting for the movement requests' numbering lock."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+        return cursor.fetchone()[0]
+
+
+def wait_until(condition) -> None:
+    deadline = time.monotonic() + TIMEOUT_SECONDS
+    while not condition():
+        assert time.monotonic() < deadline, "the call never reached the lock"
+        time.sleep(0.01)
+
+
+class Call(threading.Thread):
+    def __init__(self, call):
+        super().__init__()
+        self.call = call
+        self.outcome = None
+
+    def run(self):
+        try:
+            self.outcome = self.call()
+        except BaseException as raised:
+            self.outcome = raised
+        finally:
+            connection.close()
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_an_offboarding_and_an_onboarding_updating_its_employee_both_succeed():
+    caller = make_caller()
+    company = CompanyFactory(api_client=caller.api_client, code="MOV")
+    employee = EmployeeFactory(company=company, email="bo@example.com", last_name="Old")
+    held = HardwareFactory(company=company, on_employee=True, employee=employee)
+    stored = HardwareFactory(company=company)
+    offboarding_body = {
+        "companyCode": "MOV",
+        "handledBy": "PROVIDER",
+        "employeeEmail": "bo@example.com",
+        "hardwares": {"hardwareIds": [str(held.id)]},
+    }
+    offboarding = Call(
+        lambda: caller.post("/movement_requests/offboarding", {"data": offboarding_body}, "json")
+    )
+    # The onboarding updates the employee from its inline data: it locks the employee's row
+    # first, then its item, then the numbering. The offboarding locks its item, the numbering,
+    # then the employee (moving their updatedAt).
+    onboarding = Call(
+        lambda: onboard(caller, employee=INLINE_EMPLOYEE, hardwareIds=[str(stored.id)])
+    )
+
+    # The numbering held here, the offboarding queues for it first, then the onboarding (with
+    # the employee locked): once let go, the offboarding takes it and waits for the employee.
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [NUMBERING])
+        offboarding.start()
+        wait_until(lambda: waiting_for_numbering() == 1)
+        onboarding.start()
+        wait_until(lambda: waiting_for_numbering() == 2)
+    for call in (offboarding, onboarding):
+        call.join(TIMEOUT_SECONDS)
+
+    assert [call.outcome.status_code for call in (offboarding, onboarding)] == [201, 201]
+    assert MovementRequest.objects.count() == 2
+
+
+def deadlocked_write(runs: list):
+    runs.append(transaction.get_connection().in_atomic_block)
+    raise OperationalError("deadlock detected") from DeadlockDetected()
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_write_ended_by_deadlocks_each_time_is_run_twice_more_then_refused():
+    runs = []
+
+    with pytest.raises(OperationalError):
+        atomic_retried(deadlocked_write)(runs)
+
+    assert runs == [True] * (1 + DEADLOCK_RETRIES)
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_write_inside_a_callers_transaction_is_not_run_again():
+    runs = []
+
+    with pytest.raises(OperationalError), transaction.atomic():
+        atomic_retried(deadlocked_write)(runs)
+
+    assert runs == [True]
