@@ -1,5 +1,6 @@
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import path
 from django.views.decorators.http import require_POST
@@ -77,7 +78,8 @@ class EmployeeAdmin(RegisteredInlinesAdmin):
         return super().render_change_form(request, context, add, change, form_url, obj)
 
     def _deactivate(self, request, employee: Employee) -> None:
-        with refusals_as_messages(request):
+        # The move and its line in the history are written together, or neither is.
+        with refusals_as_messages(request), transaction.atomic():
             services.employee_deactivate(employee_id=employee.pk)
             # Django's history of the employee says who deactivated them, and when.
             self.log_change(request, employee, "Deactivated.")

@@ -3,9 +3,11 @@ with them that an open offboarding does not take back."""
 
 import pytest
 from django.contrib.admin.models import LogEntry
+from django.db import DatabaseError
 from django.urls import reverse
 
 from config.errors import NotFound, ServiceError
+from employees.admin import EmployeeAdmin
 from employees.choices import EmployeeStatus
 from employees.services import employee_deactivate
 from logistics.choices import MovementStatus, MovementType
@@ -155,3 +157,17 @@ def test_records_that_must_be_kept_offer_no_delete(admin_client):
         assert "delete_selected" not in changelist.text, model
         delete = admin_client.get(reverse(f"admin:{model}_delete", args=[record.pk]))
         assert delete.status_code == 403, model
+
+
+def test_a_deactivation_whose_history_line_fails_is_not_written(admin_client, monkeypatch):
+    employee = EmployeeFactory()
+    button = reverse("admin:employees_employee_deactivate", args=[employee.pk])
+
+    def history_line_refused(*args, **kwargs):
+        raise DatabaseError("the history's table is unavailable")
+
+    monkeypatch.setattr(EmployeeAdmin, "log_change", history_line_refused)
+    with pytest.raises(DatabaseError):
+        admin_client.post(button)
+
+    assert status_of(employee) == EmployeeStatus.ACTIVE
