@@ -28,7 +28,9 @@ class ApiKeyAuthentication(BaseAuthentication):
         which one to trust would be a guess, and the client has a bug to hear about."""
         scheme, _, credentials = get_authorization_header(request).decode("latin-1").partition(" ")
         bearer = credentials.strip() if scheme.lower() == "bearer" else ""
-        api_key = request.headers.get("X-API-Key", "").strip()
+        # From the environ as DRF reads `Authorization`: `request.headers` would copy every
+        # header of the request into a new mapping to give one.
+        api_key = request.META.get("HTTP_X_API_KEY", "").strip()
         if bearer and api_key and bearer != api_key:
             raise AuthenticationFailed()
         return bearer or api_key or None
