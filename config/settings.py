@@ -71,11 +71,13 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.api.middleware.OptionalTrailingSlashMiddleware",
     "config.api.middleware.AnswerBaseMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's sessions, staff users and messages, on the admin's paths only (the API keeps
+    # no session: config/admin_middleware.py).
+    "config.admin_middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "config.admin_middleware.AuthenticationMiddleware",
+    "config.admin_middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 

@@ -1,6 +1,6 @@
 """API key authentication: `Authorization: Bearer <key>` or `X-API-Key: <key>`."""
 
-from rest_framework.authentication import BaseAuthentication, get_authorization_header
+from rest_framework.authentication import BaseAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
 from companies.selectors import api_key_authenticate
@@ -26,9 +26,12 @@ class ApiKeyAuthentication(BaseAuthentication):
     def key_from_headers(request) -> str | None:
         """The key the request carries. Two different keys, one in each header, are refused:
         which one to trust would be a guess, and the client has a bug to hear about."""
-        scheme, _, credentials = get_authorization_header(request).decode("latin-1").partition(" ")
+        # Both read from the environ (WSGI gives header values as latin-1 text), not through
+        # `request.headers`, which copies every header of the request into a new mapping.
+        meta = request.META
+        scheme, _, credentials = meta.get("HTTP_AUTHORIZATION", "").partition(" ")
         bearer = credentials.strip() if scheme.lower() == "bearer" else ""
-        api_key = request.headers.get("X-API-Key", "").strip()
+        api_key = meta.get("HTTP_X_API_KEY", "").strip()
         if bearer and api_key and bearer != api_key:
             raise AuthenticationFailed()
         return bearer or api_key or None

@@ -2,12 +2,13 @@
 
 from django.http import JsonResponse
 
+from config.admin_middleware import ADMIN_PREFIX
 from config.api.envelope import error_envelope
 from config.api.throttling import rate_limit_headers
 from config.links import answering
 
 # Paths that keep Django's own slash handling and HTML pages (the admin, its static files).
-NON_API_PREFIXES = ("/admin/", "/static/")
+NON_API_PREFIXES = (ADMIN_PREFIX, "/static/")
 
 
 def strip_trailing_slash(path: str) -> str:

@@ -7,6 +7,7 @@ from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.views import APIView
 
+from config.admin_middleware import ADMIN_PREFIX
 from config.api.envelope import SERVER_ERROR_MESSAGE, TOO_LARGE_MESSAGE, error_envelope
 
 
@@ -32,7 +33,7 @@ class UnknownPathView(APIView):
 
 def json_not_found(request, exception=None):
     """handler404: the admin keeps its HTML page; every other path answers JSON."""
-    if request.path.startswith("/admin/"):
+    if request.path.startswith(ADMIN_PREFIX):
         return defaults.page_not_found(request, exception)
     body = error_envelope(404, unknown_path_message(request.method, request.path))
     return JsonResponse(body, status=status.HTTP_404_NOT_FOUND)
