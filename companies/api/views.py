@@ -20,7 +20,7 @@ from companies.api.serializers import (
     WebhookSecretSerializer,
 )
 from companies.filters import TYPE_MAX_LENGTH
-from config.api.paging import PAGING_PARAMETERS
+from config.api.paging import PAGING_PARAMETERS, page_requested
 from config.api.schema import ErrorEnvelopeSerializer
 from config.api.shapes import columns_of
 from config.api.streaming import list_response
@@ -40,13 +40,11 @@ class CompanyListView(IdempotentAPIView):
         responses=CompanySerializer(many=True),
     )
     def get(self, request):
-        return list_response(
-            request,
-            selectors.COMPANIES,
-            lambda page: selectors.company_rows(
-                api_client=request.user, columns=COMPANY_COLUMNS, page=page
-            ),
-        )
+        # Not streamed (config.api.streaming): a client's companies are few, and a whole list
+        # read as chunks of its keyset costs this smallest of requests a tenth more.
+        page = page_requested(request, selectors.COMPANIES)
+        rows = selectors.company_rows(api_client=request.user, columns=COMPANY_COLUMNS, page=page)
+        return page.response(request, rows)
 
     @extend_schema(
         operation_id="companies_create",

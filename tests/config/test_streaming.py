@@ -48,7 +48,6 @@ def every_kind(caller, items):
     """Seven records of every list, beside the items: each list longer than two chunks of 3."""
     company = items[0].company
     for number in range(7):
-        CompanyFactory(api_client=caller.api_client, code=f"ST{number}")
         HardwareRequestFactory(order=OrderFactory(company=company))
         MovementRequestFactory(company=company, hardwares=[items[number]])
         EventFactory(company=company)
@@ -58,7 +57,6 @@ def every_kind(caller, items):
 @pytest.mark.parametrize(
     "path",
     [
-        "/companies",
         "/employees?companyCode=STR",
         "/hardwares/storages?companyCode=STR",
         "/orders?companyCode=STR",
