@@ -4,6 +4,7 @@ import re
 import secrets
 from collections.abc import Mapping
 from datetime import timedelta
+from functools import cache
 from time import monotonic
 from uuid import UUID
 
@@ -95,10 +96,16 @@ def company_rows(
     over, as the serializers import the services, which import this module). A one-company
     answer spent more time making its model instance and serializing it field by field than
     running its query."""
-    companies = page.narrow(company_list(api_client=api_client))
     keys = (*columns, *page.columns)
-    rows = companies.values_list(*columns.values(), *page.columns.values())
+    rows = page.narrow(_columns(tuple(columns.values()), page.keyset).filter(api_client=api_client))
     return [dict(zip(keys, row, strict=True)) for row in rows]
+
+
+@cache
+def _columns(columns: tuple[str, ...], keyset: Keyset | None) -> QuerySet[Company]:
+    """The `.values_list()` of `columns` and the key columns of `keyset`, made once and never
+    read itself, only narrowed: resolving its columns was a fifth of the query's making."""
+    return Company.objects.values_list(*columns, *Page(keyset=keyset).columns.values())
 
 
 def _managed_with_code(api_client: ApiClient, code: str) -> QuerySet[Company]:
