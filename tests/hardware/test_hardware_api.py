@@ -1,10 +1,12 @@
 """POST /hardwares, GET /hardwares, GET /hardwares/storages, GET /hardwares/{hardwareId}."""
 
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
 
 from catalog.models import CatalogItem
+from config.api.envelope import json_bytes
 from hardware.api.serializers import (
     HardwareCreatedSerializer,
     HardwareDetailSerializer,
@@ -373,6 +375,35 @@ def test_storage_list_shows_only_stored_items_with_their_notes(caller, company):
     ]
 
 
+def test_notes_and_movements_read_with_their_items_are_written_as_read_on_their_own(
+    caller, company
+):
+    item = HardwareFactory(company=company)
+    at = datetime(2026, 3, 4, 5, 6, 7, tzinfo=UTC)
+    notes = [
+        # A whole second (no fraction written), then two at the same instant, by id.
+        (at, 'Quoted "stand", \\ slash\nnew line, café ✓'),
+        (at + timedelta(microseconds=120), "second"),
+        (at + timedelta(microseconds=120), "third"),
+    ]
+    for created_at, content in notes:
+        note = HardwareNote.objects.create(hardware=item, content=content, author_email="o@e.co")
+        HardwareNote.objects.filter(pk=note.pk).update(created_at=created_at)
+    for status in ("DONE", "COORDINATED"):
+        MovementRequestFactory(company=company, hardwares=[item], status=status)
+
+    [shown] = caller.get("/hardwares", {"companyCode": "HWC"}).json()["envelop"]
+
+    expected_notes = [
+        {"content": note.content, "createdAt": note.created_at, "user": {"email": "o@e.co"}}
+        for note in HardwareNote.objects.filter(hardware=item).order_by("created_at", "id")
+    ]
+    assert json_bytes(shown["hardwareNote"]) == json_bytes(expected_notes)
+    assert [note["content"] for note in shown["hardwareNote"]] == [text for _, text in notes]
+    assert shown["hardwareNote"][0]["createdAt"] == "2026-03-04T05:06:07Z"
+    assert shown["movementRequests"] == [{"status": "COORDINATED"}, {"status": "DONE"}]
+
+
 def test_detail_answers_the_item_in_an_array(caller, company):
     item = HardwareFactory(company=company)
 
@@ -482,8 +513,8 @@ def test_lists_use_a_fixed_number_of_queries(
         MovementRequestFactory(company=company, hardwares=[item])
 
     caller.get(path, {"companyCode": "HWC"})  # records the key's first use, once
-    # key, company, items, notes, movement requests
-    with django_assert_max_num_queries(5):
+    # key, company, items with their notes and movement requests
+    with django_assert_max_num_queries(3):
         response = caller.get(path, {"companyCode": "HWC"})
 
     assert len(response.json()["envelop"]) == rows
