@@ -86,14 +86,15 @@ def hardware_list(*, company: Company) -> QuerySet[Hardware]:
 
 def hardware_rows(
     *,
-    company: Company,
+    company: Company | QuerySet[Company],
     filters: Mapping | None = None,
     status: HardwareStatus | None = None,
     hardware_id: UUID | None = None,
     movement_detail: bool = False,
     page: Page = WHOLE_LIST,
 ) -> list[dict]:
-    """The company's items as the interface shows them, newest first. `filters` are the
+    """The company's items as the interface shows them, newest first: `company` is one, or a
+    query of at most one (companies.api.scoping.CompanyScope). `filters` are the
     HardwareFilter criteria (`countryCode`, `updatedSince`); `page` a page of HARDWARES (or
     STORAGE_HARDWARES). Their movement requests show their status only, or a summary of each
     with `movement_detail`."""

@@ -3,9 +3,14 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from companies.api.idempotency import IdempotentAPIView
-from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
+from companies.api.scoping import (
+    COMPANY_CODE_PARAMETER,
+    CompanyScope,
+    company_from_body,
+    company_from_filters,
+)
 from config.api.identifiers import uuid_or_400
-from config.api.paging import PAGING_PARAMETERS, WHOLE_LIST, page_requested
+from config.api.paging import PAGING_PARAMETERS, WHOLE_LIST, Page, page_requested
 from config.api.schema import COUNTRY_CODE_PARAMETER, UPDATED_SINCE_PARAMETER
 from config.api.streaming import whole_list_response
 from hardware import selectors, services
@@ -32,18 +37,19 @@ class HardwareListView(IdempotentAPIView):
         responses=HardwareSerializer(many=True),
     )
     def get(self, request):
-        company = company_from_filters(request)
-        page = page_requested(request, selectors.HARDWARES)
-        if page is WHOLE_LIST:
-            return whole_list_response(
-                request,
-                selectors.HARDWARES,
-                lambda chunk: selectors.hardware_rows(
-                    company=company, filters=request.query_params, page=chunk
-                ),
+        scope = CompanyScope(request)
+
+        def read(page: Page) -> list[dict]:
+            rows = selectors.hardware_rows(
+                company=scope.companies, filters=request.query_params, page=page
             )
-        rows = selectors.hardware_rows(company=company, filters=request.query_params, page=page)
-        return page.response(request, rows)
+            return scope.rows_checked(rows)
+
+        with scope.refusals_checked():
+            page = page_requested(request, selectors.HARDWARES)
+            if page is WHOLE_LIST:
+                return whole_list_response(request, selectors.HARDWARES, read)
+            return page.response(request, read(page))
 
     @extend_schema(
         operation_id="hardwares_create",
@@ -83,15 +89,16 @@ class StorageHardwareListView(IdempotentAPIView):
         responses=HardwareSerializer(many=True),
     )
     def get(self, request):
-        company = company_from_filters(request)
-        page = page_requested(request, selectors.STORAGE_HARDWARES)
-        rows = selectors.hardware_rows(
-            company=company,
-            filters=request.query_params,
-            status=HardwareStatus.STORAGE,
-            page=page,
-        )
-        return page.response(request, rows)
+        scope = CompanyScope(request)
+        with scope.refusals_checked():
+            page = page_requested(request, selectors.STORAGE_HARDWARES)
+            rows = selectors.hardware_rows(
+                company=scope.companies,
+                filters=request.query_params,
+                status=HardwareStatus.STORAGE,
+                page=page,
+            )
+        return page.response(request, scope.rows_checked(rows))
 
 
 class HardwareDetailView(IdempotentAPIView):

@@ -309,6 +309,25 @@ def test_create_needs_a_company_code_of_the_caller(caller, other_caller, company
     assert not Hardware.objects.exists()
 
 
+@pytest.mark.parametrize("path", ["/hardwares", "/hardwares/storages"])
+@pytest.mark.parametrize(
+    "query",
+    [{}, {"limit": "0"}, {"cursor": "made-up"}, {"countryCode": "XX"}, {"limit": "5"}],
+)
+def test_lists_refuse_another_clients_company_before_anything_else(
+    caller, other_caller, company, path, query
+):
+    """The items are read with their company in one query: a company the caller does not
+    manage is still refused first, with no items of its own or with bad criteria."""
+    theirs = CompanyFactory(api_client=other_caller.api_client)
+    HardwareFactory(company=theirs)
+
+    for code in (theirs.code, "ZZZ"):
+        response = caller.get(path, {"companyCode": code, **query})
+
+        assert_refused(response, 400, "Invalid company code")
+
+
 def test_list_shows_every_item_of_the_company_newest_first(caller, company):
     employee = EmployeeFactory(company=company)
     stored = HardwareFactory(company=company)
@@ -513,8 +532,8 @@ def test_lists_use_a_fixed_number_of_queries(
         MovementRequestFactory(company=company, hardwares=[item])
 
     caller.get(path, {"companyCode": "HWC"})  # records the key's first use, once
-    # key, company, items with their notes and movement requests
-    with django_assert_max_num_queries(3):
+    # key, items with their company, notes and movement requests
+    with django_assert_max_num_queries(2):
         response = caller.get(path, {"companyCode": "HWC"})
 
     assert len(response.json()["envelop"]) == rows
