@@ -117,6 +117,13 @@ def _managed_with_code(api_client: ApiClient, code: str) -> QuerySet[Company]:
     return company_list(api_client=api_client).filter(code=code)
 
 
+def company_managed_query(*, api_client: ApiClient, code: str) -> QuerySet[Company]:
+    """The client's company with this code as a query of at most one, for a read to select
+    its records by in its own query (companies.api.scoping.CompanyScope). Codes are unique:
+    no order to sort by."""
+    return _managed_with_code(api_client, code).order_by()[:1]
+
+
 def company_get_managed(
     *, api_client: ApiClient, code: str, message: str = INVALID_COMPANY_CODE
 ) -> Company:

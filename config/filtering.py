@@ -87,7 +87,11 @@ def apply_filters(
 ) -> QuerySet:
     """`queryset` narrowed by `criteria` (e.g. query parameters); a bad criterion is a 400
     whose message is the filter's own (`Invalid country code`)."""
-    filterset = filterset_class(criteria or {}, queryset=queryset)
+    if not criteria or not criteria.keys() & filterset_class.base_filters.keys():
+        # No criterion of the filterset's: what it would answer, without building its filters
+        # and form (a quarter of a millisecond, on every list read without criteria).
+        return queryset
+    filterset = filterset_class(criteria, queryset=queryset)
     if not filterset.is_valid():
         raise ServiceError(next(iter(filterset.errors.values()))[0])
     return filterset.qs

@@ -18,10 +18,16 @@ class LogisticsConfig(AppConfig):
         from logistics.admin import HardwareMovementInline
         from logistics.demo import demo_movements_seed
         from logistics.models import MovementRequest
-        from logistics.selectors import employee_unreturned_hardware, hardware_movements
+        from logistics.selectors import (
+            employee_unreturned_hardware,
+            hardware_movement_statuses,
+            hardware_movements,
+        )
         from logistics.transitions import movement_transition
 
-        movement_reader_register(hardware_movements)
+        movement_reader_register(
+            statuses=hardware_movement_statuses(), summaries=hardware_movements
+        )
         unreturned_hardware_reader_register(employee_unreturned_hardware)
         admin_inline_register(Hardware, HardwareMovementInline)
         transition_register("movement", movement_transition)

@@ -9,7 +9,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from uuid import UUID
 
-from django.db.models import QuerySet
+from django.db.models import F, OuterRef, QuerySet
 from django.utils import timezone
 
 from companies.models import Company
@@ -18,6 +18,7 @@ from config.api.shapes import Nested, Row, columns_of, nested_columns, row_of, s
 from config.db import native_timestamps
 from config.errors import NotFound
 from config.filtering import apply_filters
+from config.json_lists import JsonList
 from config.links import absolute_url, url_base
 from config.specs import SPEC_KEYS
 from employees.models import Employee
@@ -62,9 +63,8 @@ CARRIED_ORDER = ("hardware__created_at", "hardware_id")
 MOVEMENT_REQUESTS = Keyset("movement_requests", ("-created_at", "-movement_request_number"))
 
 # A request as the hardware reads show it, through the link table (which has an `id` of its
-# own): its status in the lists; a summary on the detail, whose people show fewer fields than
-# on the request itself.
-MOVEMENT_STATUS = Nested("movement", HardwareMovementStatusSerializer, through="movementrequest")
+# own): its status in the lists (`hardware_movement_statuses`); a summary on the detail, whose
+# people show fewer fields than on the request itself.
 MOVEMENT_SUMMARY = Nested(
     "movement",
     # `id` first, where the detail has always shown it (the serializer inherits `status` first
@@ -156,24 +156,35 @@ def movement_request_payload(movement: MovementRequest) -> dict:
     return movement_request_row(company=movement.company, movement_request_id=movement.pk)
 
 
-def hardware_movements(*, items: QuerySet[Hardware], detail: bool) -> dict[UUID, list[dict]]:
-    """The movement requests of hardware items, newest first, in one query, for the hardware
-    reads (logistics.apps hands this to hardware.selectors, which cannot import logistics):
-    `{status}` in the lists, a summary of each request on the detail."""
-    movement = MOVEMENT_SUMMARY if detail else MOVEMENT_STATUS
-    columns = SUMMARY_COLUMNS if detail else MOVEMENT_STATUS.expressions
-    links = CarriedLink.objects.filter(hardware__in=items.values("pk"))
-    values = links.order_by(
+def _links_newest_first(**hardware) -> QuerySet:
+    """The links of the items `hardware` names to their movement requests, newest first."""
+    links = CarriedLink.objects.filter(**hardware)
+    return links.order_by(
         "-movementrequest__created_at", "-movementrequest__movement_request_number"
-    ).values("hardware_id", **columns)
+    )
+
+
+def hardware_movement_statuses() -> JsonList:
+    """The movement requests of the item `OuterRef("pk")` as the hardware lists show them,
+    `{status}` each, newest first, read with the item (logistics.apps hands this to
+    hardware.selectors, which cannot import logistics)."""
+    links = _links_newest_first(hardware=OuterRef("pk"))
+    columns = columns_of(HardwareMovementStatusSerializer)
+    return JsonList(links, {name: F(f"movementrequest__{path}") for name, path in columns.items()})
+
+
+def hardware_movements(*, items: QuerySet[Hardware]) -> dict[UUID, list[dict]]:
+    """The movement requests of hardware items, newest first, in one query, as the hardware
+    detail shows them: the interface's summary of each (logistics.apps hands this over)."""
+    links = _links_newest_first(hardware__in=items.values("pk"))
+    values = links.values("hardware_id", **SUMMARY_COLUMNS)
     movements = defaultdict(list)
     for link in values:
-        summary = movement.take(link)
-        if detail:
-            _nest(link, summary, SUMMARY_NESTED)
-            requester = SUMMARY_REQUESTER.take(link)
-            summary["requester"] = requester if requester["email"] else None
-            summary["company"] = SUMMARY_COMPANY.take(link)
+        summary = MOVEMENT_SUMMARY.take(link)
+        _nest(link, summary, SUMMARY_NESTED)
+        requester = SUMMARY_REQUESTER.take(link)
+        summary["requester"] = requester if requester["email"] else None
+        summary["company"] = SUMMARY_COMPANY.take(link)
         movements[link["hardware_id"]].append(summary)
     return movements
 

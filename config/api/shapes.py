@@ -137,6 +137,9 @@ class TupleReader:
     def __init__(self, names: Sequence[str], wanted: Sequence[str], keys: Sequence[str] = ()):
         positions = [names.index(name) for name in wanted]
         self.keys = tuple(keys or wanted)
+        # Checked once here rather than by a strict zip per row (a tenth of a row's shaping).
+        if len(self.keys) != len(positions):
+            raise ValueError(f"{len(self.keys)} keys for {len(positions)} columns")
         # itemgetter of one position gives the value, not a tuple of it.
         pick = itemgetter(*positions)
         self._values: Callable[[tuple], tuple] = (
@@ -144,4 +147,4 @@ class TupleReader:
         )
 
     def __call__(self, row: tuple) -> dict:
-        return dict(zip(self.keys, self._values(row), strict=True))
+        return dict(zip(self.keys, self._values(row), strict=False))

@@ -3,7 +3,12 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from companies.api.idempotency import IdempotentAPIView
-from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
+from companies.api.scoping import (
+    COMPANY_CODE_PARAMETER,
+    CompanyScope,
+    company_from_body,
+    company_from_filters,
+)
 from config.api.identifiers import uuid_or_400
 from config.api.paging import PAGING_PARAMETERS
 from config.api.schema import COUNTRY_CODE_PARAMETER, UPDATED_SINCE_PARAMETER
@@ -32,14 +37,17 @@ class HardwareListView(IdempotentAPIView):
         responses=HardwareSerializer(many=True),
     )
     def get(self, request):
-        company = company_from_filters(request)
-        return list_response(
-            request,
-            selectors.HARDWARES,
-            lambda page: selectors.hardware_rows(
-                company=company, filters=request.query_params, page=page
-            ),
-        )
+        scope = CompanyScope(request)
+        with scope.refusals_checked():
+            return list_response(
+                request,
+                selectors.HARDWARES,
+                lambda page: scope.rows_checked(
+                    selectors.hardware_rows(
+                        company=scope.companies, filters=request.query_params, page=page
+                    )
+                ),
+            )
 
     @extend_schema(
         operation_id="hardwares_create",
@@ -79,17 +87,20 @@ class StorageHardwareListView(IdempotentAPIView):
         responses=HardwareSerializer(many=True),
     )
     def get(self, request):
-        company = company_from_filters(request)
-        return list_response(
-            request,
-            selectors.STORAGE_HARDWARES,
-            lambda page: selectors.hardware_rows(
-                company=company,
-                filters=request.query_params,
-                status=HardwareStatus.STORAGE,
-                page=page,
-            ),
-        )
+        scope = CompanyScope(request)
+        with scope.refusals_checked():
+            return list_response(
+                request,
+                selectors.STORAGE_HARDWARES,
+                lambda page: scope.rows_checked(
+                    selectors.hardware_rows(
+                        company=scope.companies,
+                        filters=request.query_params,
+                        status=HardwareStatus.STORAGE,
+                        page=page,
+                    )
+                ),
+            )
 
 
 class HardwareDetailView(IdempotentAPIView):

@@ -1,10 +1,12 @@
 """POST /hardwares, GET /hardwares, GET /hardwares/storages, GET /hardwares/{hardwareId}."""
 
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
 
 from catalog.models import CatalogItem
+from config.api.envelope import json_bytes
 from hardware.api.serializers import (
     HardwareCreatedSerializer,
     HardwareDetailSerializer,
@@ -307,6 +309,25 @@ def test_create_needs_a_company_code_of_the_caller(caller, other_caller, company
     assert not Hardware.objects.exists()
 
 
+@pytest.mark.parametrize("path", ["/hardwares", "/hardwares/storages"])
+@pytest.mark.parametrize(
+    "query",
+    [{}, {"limit": "0"}, {"cursor": "made-up"}, {"countryCode": "XX"}, {"limit": "5"}],
+)
+def test_lists_refuse_another_clients_company_before_anything_else(
+    caller, other_caller, company, path, query
+):
+    """The items are read with their company in one query: a company the caller does not
+    manage is still refused first, with no items of its own or with bad criteria."""
+    theirs = CompanyFactory(api_client=other_caller.api_client)
+    HardwareFactory(company=theirs)
+
+    for code in (theirs.code, "ZZZ"):
+        response = caller.get(path, {"companyCode": code, **query})
+
+        assert_refused(response, 400, "Invalid company code")
+
+
 def test_list_shows_every_item_of_the_company_newest_first(caller, company):
     employee = EmployeeFactory(company=company)
     stored = HardwareFactory(company=company)
@@ -371,6 +392,35 @@ def test_storage_list_shows_only_stored_items_with_their_notes(caller, company):
             "user": {"email": "ops@example.com"},
         }
     ]
+
+
+def test_notes_and_movements_read_with_their_items_are_written_as_read_on_their_own(
+    caller, company
+):
+    item = HardwareFactory(company=company)
+    at = datetime(2026, 3, 4, 5, 6, 7, tzinfo=UTC)
+    notes = [
+        # A whole second (no fraction written), then two at the same instant, by id.
+        (at, 'Quoted "stand", \\ slash\nnew line, café ✓'),
+        (at + timedelta(microseconds=120), "second"),
+        (at + timedelta(microseconds=120), "third"),
+    ]
+    for created_at, content in notes:
+        note = HardwareNote.objects.create(hardware=item, content=content, author_email="o@e.co")
+        HardwareNote.objects.filter(pk=note.pk).update(created_at=created_at)
+    for status in ("DONE", "COORDINATED"):
+        MovementRequestFactory(company=company, hardwares=[item], status=status)
+
+    [shown] = caller.get("/hardwares", {"companyCode": "HWC"}).json()["envelop"]
+
+    expected_notes = [
+        {"content": note.content, "createdAt": note.created_at, "user": {"email": "o@e.co"}}
+        for note in HardwareNote.objects.filter(hardware=item).order_by("created_at", "id")
+    ]
+    assert json_bytes(shown["hardwareNote"]) == json_bytes(expected_notes)
+    assert [note["content"] for note in shown["hardwareNote"]] == [text for _, text in notes]
+    assert shown["hardwareNote"][0]["createdAt"] == "2026-03-04T05:06:07Z"
+    assert shown["movementRequests"] == [{"status": "COORDINATED"}, {"status": "DONE"}]
 
 
 def test_detail_answers_the_item_in_an_array(caller, company):
@@ -482,8 +532,8 @@ def test_lists_use_a_fixed_number_of_queries(
         MovementRequestFactory(company=company, hardwares=[item])
 
     caller.get(path, {"companyCode": "HWC"})  # records the key's first use, once
-    # key, company, items, notes, movement requests
-    with django_assert_max_num_queries(5):
+    # key, items with their company, notes and movement requests
+    with django_assert_max_num_queries(2):
         response = caller.get(path, {"companyCode": "HWC"})
 
     assert len(response.json()["envelop"]) == rows
