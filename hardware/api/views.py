@@ -10,7 +10,7 @@ from companies.api.scoping import (
     company_from_filters,
 )
 from config.api.identifiers import uuid_or_400
-from config.api.paging import PAGING_PARAMETERS
+from config.api.paging import PAGING_PARAMETERS, Keyset
 from config.api.schema import COUNTRY_CODE_PARAMETER, UPDATED_SINCE_PARAMETER
 from config.api.streaming import list_response
 from hardware import selectors, services
@@ -22,6 +22,25 @@ from hardware.api.serializers import (
     HardwareSerializer,
 )
 from hardware.choices import HardwareStatus
+
+
+def _items_answered(request, keyset: Keyset, status: HardwareStatus | None = None):
+    """The company's items in `status` (all: None) as a list answers them, selected by the
+    company's code in the items' own query (CompanyScope)."""
+    scope = CompanyScope(request)
+    with scope.refusals_checked():
+        return list_response(
+            request,
+            keyset,
+            lambda page: scope.rows_checked(
+                selectors.hardware_rows(
+                    company=scope.companies,
+                    filters=request.query_params,
+                    status=status,
+                    page=page,
+                )
+            ),
+        )
 
 
 class HardwareListView(IdempotentAPIView):
@@ -37,17 +56,7 @@ class HardwareListView(IdempotentAPIView):
         responses=HardwareSerializer(many=True),
     )
     def get(self, request):
-        scope = CompanyScope(request)
-        with scope.refusals_checked():
-            return list_response(
-                request,
-                selectors.HARDWARES,
-                lambda page: scope.rows_checked(
-                    selectors.hardware_rows(
-                        company=scope.companies, filters=request.query_params, page=page
-                    )
-                ),
-            )
+        return _items_answered(request, selectors.HARDWARES)
 
     @extend_schema(
         operation_id="hardwares_create",
@@ -87,20 +96,7 @@ class StorageHardwareListView(IdempotentAPIView):
         responses=HardwareSerializer(many=True),
     )
     def get(self, request):
-        scope = CompanyScope(request)
-        with scope.refusals_checked():
-            return list_response(
-                request,
-                selectors.STORAGE_HARDWARES,
-                lambda page: scope.rows_checked(
-                    selectors.hardware_rows(
-                        company=scope.companies,
-                        filters=request.query_params,
-                        status=HardwareStatus.STORAGE,
-                        page=page,
-                    )
-                ),
-            )
+        return _items_answered(request, selectors.STORAGE_HARDWARES, status=HardwareStatus.STORAGE)
 
 
 class HardwareDetailView(IdempotentAPIView):
