@@ -11,10 +11,13 @@ service is degraded (still serving). While degraded, the cache is tried again at
 import logging
 import threading
 import time
+import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TypeVar
 
+from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
@@ -92,3 +95,53 @@ def _recovered() -> None:
         _state.update(degraded_since=None, retry_at=0.0, logged_at=None)
     if since is not None:
         logger.warning("Cache available again (unavailable since %s)", since.isoformat())
+
+
+@dataclass(frozen=True)
+class Window:
+    allowed: bool
+    counted: int  # the requests in the window, this one included if allowed
+    leaving_at: float | None  # when the request whose leaving gives room (or the oldest) came
+
+
+class BudgetRedisCache(RedisCache):
+    """Django's Redis cache, which also counts a request budget's sliding window in Redis
+    itself (`window_count`): one round trip, and atomic. Counted with the cache's get and set
+    (DRF's way, still used on the in-memory cache), a request took two round trips, pickling
+    the whole window each way, and two requests at once could both read the same window and
+    one count be lost."""
+
+    def window_count(self, key: str, *, now: float, duration: float, limit: int) -> Window:
+        """Counts a request at `now` in the window of `key`'s budget when it has room: the
+        requests of the last `duration` seconds, at most `limit`."""
+        # Sent by its digest (EVALSHA), loaded into Redis the first time it is missing.
+        count = self._cache.get_client(key, write=True).register_script(_WINDOW_COUNT)
+        allowed, counted, leaving_at = count(
+            keys=[self.make_and_validate_key(key)],
+            args=[now, duration, limit, f"{now}:{uuid.uuid4().hex}"],
+        )
+        return Window(bool(allowed), counted, float(leaving_at) if leaving_at else None)
+
+
+# KEYS[1] the window (a sorted set of the requests, scored by their time); ARGV now, duration,
+# limit, the request's member. Drops what left the window, adds the request if there is room,
+# and answers the time of the request whose leaving makes room: with more counted than the
+# limit (a lowered limit), the one that brings the count under it, else the oldest.
+_WINDOW_COUNT = """
+local now, duration, limit = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - duration)
+local counted = redis.call('ZCARD', KEYS[1])
+local allowed = 0
+if counted < limit then
+    redis.call('ZADD', KEYS[1], now, ARGV[4])
+    counted = counted + 1
+    allowed = 1
+end
+redis.call('PEXPIRE', KEYS[1], math.ceil(duration * 1000))
+local leaving_at = false
+if counted > 0 then
+    local index = math.min(math.max(1, counted - limit + 1), counted) - 1
+    leaving_at = redis.call('ZRANGE', KEYS[1], index, index, 'WITHSCORES')[2]
+end
+return {allowed, counted, leaving_at}
+"""

@@ -117,7 +117,8 @@ REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's, counting request budgets in Redis itself (config.cache).
+            "BACKEND": "config.cache.BudgetRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": f"hlos-{ENVIRONMENT}",
             # Only request budgets live in the cache, and they fail open (config/cache.py):

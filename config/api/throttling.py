@@ -58,23 +58,51 @@ class BudgetThrottle(SimpleRateThrottle):
         return allowed
 
     def _count(self, request, view):
-        return SimpleRateThrottle.allow_request(self, request, view)
+        """DRF's count, or the cache's own when it counts a window in one atomic step
+        (config.cache.BudgetRedisCache): the window's length and when room is made again are
+        kept as `counted` and `leaving_at` either way."""
+        count_window = getattr(self.cache, "window_count", None)
+        if count_window is None:
+            allowed = SimpleRateThrottle.allow_request(self, request, view)
+            if self.key is not None:
+                self._kept(len(self.history), self._leaving_at(self.history))
+            return allowed
+        if self.rate is None:
+            return True
+        self.key = self.get_cache_key(request, view)
+        if self.key is None:
+            return True
+        self.now = self.timer()
+        window = count_window(
+            self.key, now=self.now, duration=self.duration, limit=self.num_requests
+        )
+        self._kept(window.counted, window.leaving_at)
+        return window.allowed
+
+    def _kept(self, counted: int, leaving_at: float | None) -> None:
+        self.counted, self.leaving_at = counted, leaving_at
+
+    def _leaving_at(self, history: list[float]) -> float | None:
+        """Of a window newest first: the time of the request whose leaving brings it under the
+        budget (more were counted than a lowered budget allows), else of its oldest."""
+        if not history:
+            return None
+        excess = max(1, len(history) - self.num_requests + 1)
+        return history[-min(excess, len(history))]
 
     def state(self) -> RateLimitState:
         return RateLimitState(
             limit=self.num_requests,
-            remaining=max(0, self.num_requests - len(self.history)),
+            remaining=max(0, self.num_requests - self.counted),
             reset=math.ceil(self.wait() or 0),
         )
 
     def wait(self):
         """Seconds until the window holds fewer requests than the budget (one may be made), or,
         while it does, until its oldest request leaves it."""
-        if not self.history:
+        if self.leaving_at is None:
             return self.duration
-        excess = max(1, len(self.history) - self.num_requests + 1)
-        oldest_to_leave = self.history[-min(excess, len(self.history))]
-        return max(0.0, self.duration - (self.now - oldest_to_leave))
+        return max(0.0, self.duration - (self.now - self.leaving_at))
 
 
 class ApiClientThrottle(BudgetThrottle):

@@ -8,13 +8,23 @@ from django.core.cache import cache
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from tests.support import assert_refused
+from tests.conftest import make_caller
+from tests.support import assert_refused, run_together
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True, params=["redis", "memory"])
+def budget_store(request, settings):
+    """Each budget counted by Redis itself (config.cache.BudgetRedisCache, as deployed) and by
+    DRF's get and set on the in-memory cache (`make run`): the same answers."""
+    if request.param == "memory":
+        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    return request.param
+
+
 @pytest.fixture(autouse=True)
-def empty_budget(caller):
+def empty_budget(caller, budget_store):
     """The caller's budget starts full, whatever an earlier run left in Redis under its id."""
     cache.delete(f"throttle_api_client_{caller.api_client.pk}")
 
@@ -118,3 +128,33 @@ def test_the_address_is_remote_addr_not_a_forwarded_header():
         "Request was throttled. Expected available in 60 seconds.",
         with_empty_envelop=True,  # as every error of /companies
     )
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.parametrize("budget_store", ["redis"], indirect=True)
+def test_requests_at_once_never_spend_more_than_the_budget(budget_store):
+    # Counted in one step in Redis: twelve requests at once, five answered. (With a read and
+    # then a write of the window, two requests could read the same window and both be let in.)
+    caller = make_caller()
+    cache.delete(f"throttle_api_client_{caller.api_client.pk}")
+
+    with override_settings(API_THROTTLE_RATE="5/min"):
+        responses = run_together(*[lambda: caller.get("/companies")] * 12)
+
+    assert sorted(response.status_code for response in responses) == [200] * 5 + [429] * 7
+    assert sorted(budget(response)[1] for response in responses) == [0] * 8 + [1, 2, 3, 4]
+
+
+def test_a_lowered_budget_makes_room_when_enough_requests_have_left(caller):
+    with override_settings(API_THROTTLE_RATE="4/min"):
+        for _ in range(3):
+            caller.get("/companies")
+    with override_settings(API_THROTTLE_RATE="2/min"):
+        refused = caller.get("/companies")
+
+    # Three counted against a budget of two: room comes when the two oldest have left, i.e.
+    # at the second oldest's minute, which is close to the oldest's here.
+    assert refused.status_code == 429
+    limit, remaining, reset = budget(refused)
+    assert (limit, remaining) == (2, 0)
+    assert 55 <= reset <= 60
