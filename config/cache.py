@@ -111,13 +111,21 @@ class BudgetRedisCache(RedisCache):
     the whole window each way, and two requests at once could both read the same window and
     one count be lost."""
 
+    @staticmethod
+    def window_key(key: str) -> str:
+        """Where `key`'s window is kept: not under `key` itself, where DRF's count keeps its
+        pickled list. A worker of the previous release counting that way during a rolling
+        deploy would otherwise find a sorted set there, or this script a string, and each
+        would take the other's key for a cache outage."""
+        return f"window:{key}"
+
     def window_count(self, key: str, *, now: float, duration: float, limit: int) -> Window:
         """Counts a request at `now` in the window of `key`'s budget when it has room: the
         requests of the last `duration` seconds, at most `limit`."""
         # Sent by its digest (EVALSHA), loaded into Redis the first time it is missing.
         count = self._cache.get_client(key, write=True).register_script(_WINDOW_COUNT)
         allowed, counted, leaving_at = count(
-            keys=[self.make_and_validate_key(key)],
+            keys=[self.make_and_validate_key(self.window_key(key))],
             args=[now, duration, limit, f"{now}:{uuid.uuid4().hex}"],
         )
         return Window(bool(allowed), counted, float(leaving_at) if leaving_at else None)

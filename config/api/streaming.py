@@ -89,7 +89,9 @@ def _body(page: Page, rows: list, read, render, request) -> Iterator[bytes]:
     for chunk in chunks:
         if chunk:
             # A list's JSON without its brackets: its rows joined by commas.
-            written = separator + json_bytes(render(chunk))[1:-1]
+            # Rendered, as read, for the request it answers (its absolute URLs).
+            with answering(request):
+                written = separator + json_bytes(render(chunk))[1:-1]
             chunk.clear()
             yield written
             separator = b","
