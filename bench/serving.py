@@ -216,6 +216,25 @@ def measure(port: int, url: str, headers: dict, requests: int, seconds: float, l
     127.0.0.1 (well under a millisecond) on both servers alike. Returns the latencies in seconds
     and the wall time."""
     counter = itertools.count()
+    deadline = time.perf_counter() + seconds
+
+    def get(connection: http.client.HTTPConnection) -> None:
+        connection.request("GET", url, headers=headers)
+        response = connection.getresponse()
+        body = response.read()
+        if response.status != 200 or len(body) != length:
+            raise BenchError(f"GET {url} answered {response.status}, {len(body)} bytes")
+
+    def more() -> bool:
+        return next(counter) < requests and time.perf_counter() < deadline
+
+    return timed_in_threads(port, CLIENTS, get, more)
+
+
+def timed_in_threads(port: int, clients: int, send, more) -> tuple[list[float], float]:
+    """`send(connection)` (one request, raising on a wrong answer) from `clients` threads, each
+    on one connection to `port`, while `more()`: the latencies in seconds and the wall time.
+    The first error any thread met is raised."""
     latencies: list[float] = []
     errors: list[BaseException] = []
     lock = threading.Lock()
@@ -223,14 +242,10 @@ def measure(port: int, url: str, headers: dict, requests: int, seconds: float, l
     def client():
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
         try:
-            while next(counter) < requests and time.perf_counter() < deadline:
+            while more():
                 began = time.perf_counter()
-                connection.request("GET", url, headers=headers)
-                response = connection.getresponse()
-                body = response.read()
+                send(connection)
                 elapsed = time.perf_counter() - began
-                if response.status != 200 or len(body) != length:
-                    raise BenchError(f"GET {url} answered {response.status}, {len(body)} bytes")
                 with lock:
                     latencies.append(elapsed)
         except BaseException as error:
@@ -238,16 +253,15 @@ def measure(port: int, url: str, headers: dict, requests: int, seconds: float, l
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=client, daemon=True) for _ in range(CLIENTS)]
+    threads = [threading.Thread(target=client, daemon=True) for _ in range(clients)]
     began = time.perf_counter()
-    deadline = began + seconds
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     wall = time.perf_counter() - began
     if errors:
-        raise BenchError(f"{url} on port {port}: {errors[0]!r}")
+        raise BenchError(f"port {port}: {errors[0]!r}")
     return latencies, wall
 
 

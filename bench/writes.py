@@ -24,7 +24,14 @@ import orjson
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.seed import COMPANY_CODE, BenchError, fresh_company, seed_hardware, service_environment
-from bench.serving import ROUNDS, Server, percentile, run_script, stop_on_signals
+from bench.serving import (
+    ROUNDS,
+    Server,
+    percentile,
+    run_script,
+    stop_on_signals,
+    timed_in_threads,
+)
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/hlos_bench_writes"
 CLIENT_COUNTS = (1, 4)
@@ -90,35 +97,17 @@ def run(port: int, path: str, supply, headers: dict, writes: int, clients: int) 
     """`writes` POSTs from `clients` threads, each on a kept-alive connection."""
     lock = threading.Lock()
     counter = itertools.count()
-    latencies, errors = [], []
 
-    def client():
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        try:
-            while next(counter) < writes:
-                with lock:
-                    body = orjson.dumps({"data": next(supply)})
-                began = time.perf_counter()
-                connection.request("POST", path, body=body, headers=headers)
-                response = connection.getresponse()
-                answer = response.read()
-                elapsed = time.perf_counter() - began
-                if response.status != 201:
-                    raise BenchError(f"POST {path}: {response.status} {answer[:200]!r}")
-                with lock:
-                    latencies.append(elapsed)
-        except BaseException as error:
-            errors.append(error)
-        finally:
-            connection.close()
+    def post(connection: http.client.HTTPConnection) -> None:
+        with lock:
+            body = orjson.dumps({"data": next(supply)})
+        connection.request("POST", path, body=body, headers=headers)
+        response = connection.getresponse()
+        answer = response.read()
+        if response.status != 201:
+            raise BenchError(f"POST {path}: {response.status} {answer[:200]!r}")
 
-    threads = [threading.Thread(target=client, daemon=True) for _ in range(clients)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    if errors:
-        raise BenchError(f"POST {path}: {errors[0]!r}")
+    latencies, _ = timed_in_threads(port, clients, post, lambda: next(counter) < writes)
     return latencies
 
 
