@@ -87,6 +87,8 @@ def test_chunks_meeting_the_lists_end_lose_and_repeat_no_row(
 
     answer = whole_list(caller)
 
+    # Seven items: streamed in chunks of 1 or 6, answered at once when one chunk holds them.
+    assert answer.streaming is (chunk_rows < 7)
     body = b"".join(answer.streaming_content) if answer.streaming else answer.content
     assert body == at_once
 
@@ -116,7 +118,12 @@ def test_the_gateway_answers_a_streamed_list_as_the_direct_call(caller, items, m
 def test_a_head_of_a_long_list_is_not_streamed(caller, items, monkeypatch):
     monkeypatch.setattr(streaming, "CHUNK_ROWS", 3)
 
-    assert not caller.head("/hardwares", {"companyCode": "STR"}).streaming
+    whole = caller.get("/hardwares", {"companyCode": "STR"})
+    head = caller.head("/hardwares", {"companyCode": "STR"})
+
+    assert head.status_code == 200 and not head.streaming
+    assert head.content == b""
+    assert int(head["Content-Length"]) == len(b"".join(whole.streaming_content))
 
 
 def test_a_streamed_list_gives_memory_back_once_its_last_bytes_are_written(

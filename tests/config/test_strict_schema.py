@@ -6,6 +6,7 @@ import json
 import pytest
 
 from tests.schema_check import SchemaViolation
+from tests.support import error
 
 pytestmark = pytest.mark.django_db
 
@@ -95,6 +96,7 @@ def test_the_line_removal_body_requires_its_fields_and_no_request_field_has_a_de
 
 
 def test_every_path_id_is_a_uuid(schema):
+    checked = []
     for path, operations in schema["paths"].items():
         for operation in operations.values():
             for parameter in operation.get("parameters", []):
@@ -102,6 +104,8 @@ def test_every_path_id_is_a_uuid(schema):
                     assert parameter["schema"].get("format") == "uuid" or (
                         parameter["name"] == "companyCode"
                     ), (path, parameter)
+                    checked.append(parameter["name"])
+    assert {"orderId", "hardwareId", "employeeId"} <= set(checked)
 
 
 def test_an_answer_the_schema_does_not_allow_fails_naming_where(
@@ -135,3 +139,4 @@ def test_an_unknown_path_is_refused_in_the_documented_error_envelope(caller):
     response = caller.get("/no-such-path")
 
     assert response.status_code == 404
+    assert response.json() == error(404, "Cannot GET /no-such-path: no such endpoint")

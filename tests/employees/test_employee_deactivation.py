@@ -3,12 +3,12 @@ with them that an open offboarding does not take back."""
 
 import pytest
 from django.contrib.admin.models import LogEntry
-from django.db import DatabaseError
+from django.db import DatabaseError, connection
 from django.urls import reverse
 
 from config.errors import NotFound, ServiceError
-from employees.admin import EmployeeAdmin
 from employees.choices import EmployeeStatus
+from employees.selectors import EMPLOYEE_NOT_FOUND
 from employees.services import employee_deactivate
 from logistics.choices import MovementStatus, MovementType
 from logistics.choices import SendTo as MovementSendTo
@@ -100,12 +100,13 @@ def test_a_finished_offboarding_or_another_employees_does_not_count():
     returning(employee, [item], status=MovementStatus.DONE)
     returning(other, [item])
 
-    with pytest.raises(ServiceError):
+    with pytest.raises(ServiceError, match="SN-1"):
         employee_deactivate(employee_id=employee.pk)
+    assert status_of(employee) == EmployeeStatus.ACTIVE
 
 
 def test_an_unknown_employee_is_not_found():
-    with pytest.raises(NotFound):
+    with pytest.raises(NotFound, match=f"^{EMPLOYEE_NOT_FOUND}$"):
         employee_deactivate(employee_id="00000000-0000-0000-0000-000000000000")
 
 
@@ -159,15 +160,19 @@ def test_records_that_must_be_kept_offer_no_delete(admin_client):
         assert delete.status_code == 403, model
 
 
-def test_a_deactivation_whose_history_line_fails_is_not_written(admin_client, monkeypatch):
+def test_a_deactivation_whose_history_line_fails_is_not_written(admin_client):
     employee = EmployeeFactory()
     button = reverse("admin:employees_employee_deactivate", args=[employee.pk])
+    # PostgreSQL refuses the history's line (the trigger goes with the test's transaction).
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "CREATE FUNCTION history_refused() RETURNS trigger LANGUAGE plpgsql AS "
+            "$$ BEGIN RAISE EXCEPTION 'the history is unavailable'; END $$;"
+            "CREATE TRIGGER history_refused BEFORE INSERT ON django_admin_log "
+            "FOR EACH ROW EXECUTE FUNCTION history_refused()"
+        )
 
-    def history_line_refused(*args, **kwargs):
-        raise DatabaseError("the history's table is unavailable")
-
-    monkeypatch.setattr(EmployeeAdmin, "log_change", history_line_refused)
-    with pytest.raises(DatabaseError):
+    with pytest.raises(DatabaseError, match="the history is unavailable"):
         admin_client.post(button)
 
     assert status_of(employee) == EmployeeStatus.ACTIVE

@@ -6,7 +6,6 @@ import time
 
 import pytest
 from django.db import OperationalError, connection, transaction
-from psycopg.errors import DeadlockDetected
 
 from config.db import DEADLOCK_RETRIES, atomic_retried
 from logistics.models import MovementRequest
@@ -21,7 +20,10 @@ NUMBERING = "logistics_movementrequest.movement_request_number"
 def waiting_for_numbering() -> int:
     """Transactions waiting for the movement requests' numbering lock."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+        cursor.execute(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+            " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+        )
         return cursor.fetchone()[0]
 
 
@@ -88,7 +90,11 @@ def test_an_offboarding_and_an_onboarding_updating_its_employee_both_succeed():
 
 def deadlocked_write(runs: list):
     runs.append(transaction.get_connection().in_atomic_block)
-    raise OperationalError("deadlock detected") from DeadlockDetected()
+    # PostgreSQL's own error for a transaction it ended to break a deadlock.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "DO $$ BEGIN RAISE EXCEPTION 'deadlock detected' USING ERRCODE = '40P01'; END $$"
+        )
 
 
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
