@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 from companies import selectors, services, webhooks
 from companies.admin_filters import DeliveryTroubleFilter
 from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt
+from config.numbering import number_written
 
 
 class ApiKeyInline(admin.TabularInline):
@@ -43,9 +44,20 @@ class ApiClientAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
-        if not change:
+        if change:
+            services.api_client_distrust(client=obj)  # made inactive, say: refused at once
+        else:
             _, raw_key = services.api_key_issue(client=obj)
             show_new_key(request, obj, raw_key)
+
+    def delete_model(self, request, obj):
+        services.api_client_distrust(client=obj)
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset):
+        for client in queryset:
+            services.api_client_distrust(client=client)
+        super().delete_queryset(request, queryset)
 
     @admin.action(description="Issue a new key for each selected client")
     def issue_keys(self, request, queryset):
@@ -174,10 +186,13 @@ class EventAdmin(admin.ModelAdmin):
                 return queryset.filter(pk=UUID(hex=search_term.removeprefix("msg_"))), False
             except ValueError:
                 return queryset.none(), False
-        # An order or movement request number, as a client quotes it.
-        if search_term.strip().isdigit():
-            return selectors.events_about_number(queryset, int(search_term)), False
-        return super().get_search_results(request, queryset, search_term)
+        # An order or movement request number, as a client quotes it; a company code may be
+        # all digits too, so its events are found as well.
+        found, may_repeat = super().get_search_results(request, queryset, search_term)
+        number = number_written(search_term)
+        if number is not None:
+            found = found | selectors.events_about_number(queryset, number)
+        return found, may_repeat
 
     @admin.display(description="State", ordering="state")
     def delivery(self, event):

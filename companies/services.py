@@ -54,6 +54,14 @@ def api_key_revoke(*, key: ApiKey) -> ApiKey:
     return key
 
 
+def api_client_distrust(*, client: ApiClient) -> None:
+    """The client's keys read again by this process once the caller's change to the client
+    commits (made inactive or deleted in the back office), as a revoked key is; other
+    processes within selectors.KEY_TRUSTED_SECONDS."""
+    hashed_keys = list(client.keys.values_list("hashed_key", flat=True))
+    transaction.on_commit(lambda: [api_key_distrust(hashed_key=key) for key in hashed_keys])
+
+
 def company_create(
     *,
     api_client: ApiClient,

@@ -9,10 +9,8 @@ from django.core.management.base import CommandError
 
 from config.api.identifiers import uuid_or_400
 from config.errors import NotFound, ServiceError
+from config.numbering import number_written
 from config.workflow import StatusModel
-
-# The digits of the largest record number (a PostgreSQL bigint).
-NUMBER_DIGITS = 18
 
 
 @contextmanager
@@ -31,11 +29,11 @@ def record_id(model: type[StatusModel], reference: str, *, invalid_message: str)
     quotes it on the phone) or by its id. An unknown number is not found, naming it; anything
     else must be a UUID (refused with `invalid_message`)."""
     reference = reference.strip()
-    # Numbers fit a bigint; 32 digits are a UUID written without dashes.
-    # ASCII digits only: isdigit() also takes "²", which int() refuses.
-    if reference.isascii() and reference.isdigit() and len(reference) <= NUMBER_DIGITS:
-        number = {model.number_field: int(reference)}
-        found = model.objects.filter(**number).values_list("pk", flat=True).first()
+    # 32 digits are a UUID written without dashes, not a number.
+    number = number_written(reference)
+    if number is not None:
+        found = model.objects.filter(**{model.number_field: number})
+        found = found.values_list("pk", flat=True).first()
         if found is None:
             raise NotFound(f"{model._meta.verbose_name.capitalize()} {reference} not found")
         return found

@@ -64,3 +64,17 @@ def save_with_next_number(instance: models.Model, field: str, *, locked: bool = 
     setattr(instance, field, taken)
     instance._state.adding = False
     instance._state.db = connection.alias
+
+
+# The digits of the largest record number (a PostgreSQL bigint).
+NUMBER_DIGITS = 18
+
+
+def number_written(text: str) -> int | None:
+    """The record number an operator typed (`1042`, as a client quotes it), or None when
+    `text` is not one: ASCII digits only (`isdigit()` also takes "²", which `int()` refuses),
+    and no more than a bigint holds."""
+    text = text.strip()
+    if text.isascii() and text.isdigit() and len(text) <= NUMBER_DIGITS:
+        return int(text)
+    return None

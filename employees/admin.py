@@ -30,6 +30,8 @@ class EmployeeAdmin(RegisteredInlinesAdmin):
     readonly_fields = [
         "id",
         "company",
+        # Moved by deactivation (its rule: no hardware left with them) and the upsert only.
+        "status",
         "email",
         "external_reference_id",
         "phone",

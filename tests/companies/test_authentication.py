@@ -2,6 +2,7 @@
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -180,3 +181,19 @@ def test_a_trusted_key_is_not_read_again(api_client, django_assert_num_queries):
         response = get_companies(Authorization=f"Bearer {raw_key}")
 
     assert [company["companyCode"] for company in response.json()["envelop"]] == ["KEY"]
+
+
+def test_a_client_deleted_in_the_admin_is_refused_at_once(
+    api_client, admin_client, django_capture_on_commit_callbacks
+):
+    raw_key = issue_key(api_client)
+    assert get_companies(Authorization=f"Bearer {raw_key}").status_code == 200
+
+    with django_capture_on_commit_callbacks(execute=True):
+        admin_client.post(
+            reverse("admin:companies_apiclient_changelist"),
+            {"action": "delete_selected", "_selected_action": [str(api_client.pk)], "post": "yes"},
+        )
+
+    assert not ApiClient.objects.filter(pk=api_client.pk).exists()
+    assert get_companies(Authorization=f"Bearer {raw_key}").json() == UNAUTHORIZED
