@@ -156,6 +156,9 @@ def movement_offboarding_create(
         storage=storage,
         api_client_requester_name=api_client.name,
     )
+    # The employees are touched (locked) before the numbering's lock is taken, as an
+    # onboarding's inline employee is: one order, so the two never deadlock on an employee.
+    _employees_touch(movement)
     save_with_next_number(movement, "movement_request_number")
     movement.hardwares.set(items)
     if done:
@@ -163,7 +166,6 @@ def movement_offboarding_create(
         movement.save(update_fields=["date_completed", "updated_at"])
     else:
         hardware_services.hardware_mark_in_movement(items=items, in_movement=True)
-    _employees_touch(movement)
     status_history_write(movement, status_from=None, actor=Actor.api_client(api_client))
     # Handled by COMPANY it is created DONE: one event, whose payload shows it DONE.
     event_record_about(movement, "movement_request.created")

@@ -1,5 +1,6 @@
-"""Writes that lock the same rows in opposite orders: PostgreSQL ends one of them to break the
-deadlock, and the service runs it again (config.db.atomic_retried) instead of answering 500."""
+"""Writes that lock the same rows: an onboarding and an offboarding meeting on one employee take
+the employee's row and the numbering in one order, and a write PostgreSQL ends anyway to break
+a deadlock is run again (config.db.atomic_retried) instead of answering 500."""
 
 import threading
 import time
@@ -17,12 +18,15 @@ from tests.support.threads import TIMEOUT_SECONDS
 NUMBERING = "logistics_movementrequest.movement_request_number"
 
 
-def waiting_for_numbering() -> int:
-    """Transactions waiting for the movement requests' numbering lock."""
+def waiting_for_locks() -> int:
+    """Transactions of this database waiting for a lock (the numbering's, or a row's)."""
     with connection.cursor() as cursor:
+        # Read inside the test's transaction, pg_stat_activity would be its first read's
+        # snapshot, without the sessions opened since.
+        cursor.execute("SELECT pg_stat_clear_snapshot()")
         cursor.execute(
-            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
-            " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
+            " WHERE NOT l.granted AND a.datname = current_database()"
         )
         return cursor.fetchone()[0]
 
@@ -66,21 +70,22 @@ def test_an_offboarding_and_an_onboarding_updating_its_employee_both_succeed():
         lambda: caller.post("/movement_requests/offboarding", {"data": offboarding_body}, "json")
     )
     # The onboarding updates the employee from its inline data: it locks the employee's row
-    # first, then its item, then the numbering. The offboarding locks its item, the numbering,
-    # then the employee (moving their updatedAt).
+    # first, then its item, then the numbering. The offboarding locks its item, then the
+    # employee (moving their updatedAt), then the numbering: the employee before the numbering
+    # in both. (It took the numbering first: the order below then deadlocked every time.)
     onboarding = Call(
         lambda: onboard(caller, employee=INLINE_EMPLOYEE, hardwareIds=[str(stored.id)])
     )
 
-    # The numbering held here, the offboarding queues for it first, then the onboarding (with
-    # the employee locked): once let go, the offboarding takes it and waits for the employee.
+    # The numbering held here, the offboarding queues for it first (the employee locked), then
+    # the onboarding for the employee: once let go, each finishes in turn.
     with transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [NUMBERING])
         offboarding.start()
-        wait_until(lambda: waiting_for_numbering() == 1)
+        wait_until(lambda: waiting_for_locks() == 1)
         onboarding.start()
-        wait_until(lambda: waiting_for_numbering() == 2)
+        wait_until(lambda: waiting_for_locks() == 2)
     for call in (offboarding, onboarding):
         call.join(TIMEOUT_SECONDS)
 
