@@ -2,7 +2,9 @@
 as they are read, a chunk at a time, so 100,000 records never sit in memory at once."""
 
 import csv
+import html
 from collections.abc import Iterator
+from decimal import Decimal
 
 from django.contrib.admin import ModelAdmin
 from django.contrib.admin.options import IncorrectLookupParameters
@@ -12,6 +14,7 @@ from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.html import strip_tags
+from django.utils.safestring import SafeData
 from django.utils.text import capfirst
 
 # Rows fetched per round trip (a server-side cursor on PostgreSQL).
@@ -64,8 +67,9 @@ def _cell(value) -> str:
         return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, str):
-        # A column may render HTML (a link); most cells hold none, and stripping is costly.
-        text = strip_tags(value) if "<" in value else value
-        return f"'{text}" if text.startswith(FORMULA_STARTS) else text
-    return str(value)
+    if isinstance(value, int | float | Decimal):
+        return str(value)  # a negative number is a number, not a formula
+    # HTML the admin made (a link) gives its text, its entities read back; anything else its
+    # str(), which a client's data may write (a record shown by a name).
+    text = html.unescape(strip_tags(value)) if isinstance(value, SafeData) else str(value)
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text

@@ -13,7 +13,14 @@ from django.utils import timezone
 
 from orders.choices import OrderStatus
 from orders.models import Order
-from tests.factories import CompanyFactory, EventFactory, MovementRequestFactory, OrderFactory
+from tests.factories import (
+    CompanyFactory,
+    EmployeeFactory,
+    EventFactory,
+    HardwareFactory,
+    MovementRequestFactory,
+    OrderFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -98,3 +105,21 @@ def test_an_operator_without_view_permission_cannot_export(client, django_user_m
     client.force_login(clerk)
 
     assert client.get(export_url("orders", "order")).status_code == 403
+
+
+def test_a_record_shown_by_a_clients_text_is_escaped_and_plain_text_kept_whole(admin_client):
+    employee = EmployeeFactory(first_name="=HYPERLINK(2)", last_name="Doe")
+    HardwareFactory(
+        company=employee.company,
+        employee=employee,
+        status="EMPLOYEE",
+        storage=None,
+        serial_number="SN-X",
+        name="Monitor <27in> & stand",
+    )
+
+    header, record = exported(admin_client, export_url("hardware", "hardware"), {"q": "SN-X"})
+
+    cells = dict(zip(header, record, strict=True))
+    assert cells["Name"] == "Monitor <27in> & stand"
+    assert cells["Employee"].startswith("'=HYPERLINK(2) Doe")
