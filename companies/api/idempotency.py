@@ -15,12 +15,14 @@ from rest_framework.views import APIView
 
 from companies import services
 from companies.models import IdempotencyKey
-from config.api.schema_hooks import INVALID_IDEMPOTENCY_KEY, WELL_FORMED_IDEMPOTENCY_KEY
+from config.api.schema_hooks import (
+    IDEMPOTENCY_KEY_META,
+    IDEMPOTENT_METHODS,
+    INVALID_IDEMPOTENCY_KEY,
+    REPLAYED_HEADER,
+    WELL_FORMED_IDEMPOTENCY_KEY,
+)
 from config.errors import ServiceError
-
-HEADER = "HTTP_IDEMPOTENCY_KEY"
-METHODS = ("POST", "PATCH")
-REPLAYED_HEADER = "Idempotent-Replayed"
 
 
 class _Replay(Exception):
@@ -42,7 +44,7 @@ def fingerprint(request) -> str:
 
 def claim(request) -> IdempotencyKey:
     """The key claimed for this request; raises a refusal, or `_Replay` with the kept answer."""
-    key = request.META[HEADER]
+    key = request.META[IDEMPOTENCY_KEY_META]
     if not WELL_FORMED_IDEMPOTENCY_KEY.fullmatch(key):
         raise ServiceError(INVALID_IDEMPOTENCY_KEY)
     claimed = services.idempotency_key_claim(
@@ -64,7 +66,8 @@ class IdempotentAPIView(APIView):
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
-        if request.method in METHODS and HEADER in request.META and request.user is not None:
+        keyed = request.method in IDEMPOTENT_METHODS and IDEMPOTENCY_KEY_META in request.META
+        if keyed and request.user is not None:
             self._idempotency_row = claim(request)
 
     def handle_exception(self, exc):

@@ -33,7 +33,11 @@ from config.api.fields import VendorField, make_strict
 from config.api.middleware import strip_trailing_slash
 from config.api.parsers import JSONBodyParser
 from config.api.schema import ErrorEnvelopeSerializer
-from config.api.schema_hooks import INVALID_IDEMPOTENCY_KEY, WELL_FORMED_IDEMPOTENCY_KEY
+from config.api.schema_hooks import (
+    IDEMPOTENCY_KEY_META,
+    INVALID_IDEMPOTENCY_KEY,
+    WELL_FORMED_IDEMPOTENCY_KEY,
+)
 from config.api.throttling import STATE_ATTRIBUTE
 from config.api.views import UnknownPathView, unknown_path_message
 from config.errors import ServiceError
@@ -117,7 +121,7 @@ class GatewayView(APIView):
         # The Idempotency-Key header is the dispatched call's, and the schema states its form on
         # the gateway: one of another form is refused whatever the verb, as a direct write
         # refuses it (companies.api.idempotency), though a read has no use for a good one.
-        key = request.META.get("HTTP_IDEMPOTENCY_KEY")
+        key = request.META.get(IDEMPOTENCY_KEY_META)
         if authenticated and key is not None and not WELL_FORMED_IDEMPOTENCY_KEY.fullmatch(key):
             raise ServiceError(INVALID_IDEMPOTENCY_KEY)
 

@@ -135,6 +135,9 @@ IDEMPOTENCY_REFUSALS = {
 
 
 REPLAYED_HEADER = "Idempotent-Replayed"
+# The writes that honour an Idempotency-Key, and the key as the request's environ holds it.
+IDEMPOTENT_METHODS = ("POST", "PATCH")
+IDEMPOTENCY_KEY_META = "HTTP_IDEMPOTENCY_KEY"
 
 
 def idempotency_key_header(result, generator, request, public):
@@ -148,7 +151,7 @@ def idempotency_key_header(result, generator, request, public):
     # On POST /gateway the header is the dispatched call's: the gateway passes it on.
     for operations in result["paths"].values():
         for method, operation in operations.items():
-            if method not in ("post", "patch"):
+            if method.upper() not in IDEMPOTENT_METHODS:
                 continue
             operation.setdefault("parameters", []).append(dict(IDEMPOTENCY_KEY))
             responses = operation.setdefault("responses", {})
