@@ -45,13 +45,17 @@ def dashboard_register() -> None:
     from logistics.admin_filters import LateFilter
     from logistics.choices import MovementStatus
     from logistics.models import MovementRequest
-    from logistics.selectors import movements_past_eta, movements_past_expected_date
+    from logistics.selectors import (
+        movements_in_status_count,
+        movements_past_eta,
+        movements_past_expected_date,
+    )
 
     movements = MovementRequest.objects.all
     figures = [
         (
             "PROCESSING: to coordinate",
-            lambda: movements().filter(status=MovementStatus.PROCESSING).count(),
+            lambda: movements_in_status_count(MovementStatus.PROCESSING),
             {"status__exact": MovementStatus.PROCESSING},
         ),
         (

@@ -234,6 +234,11 @@ def movements_past_eta(movements: QuerySet[MovementRequest]) -> QuerySet[Movemen
     return movements.filter(status=MovementStatus.COORDINATED, eta__lt=timezone.localdate())
 
 
+def movements_in_status_count(status: MovementStatus) -> int:
+    """Movement requests in `status`, in one query (the back office's dashboard)."""
+    return MovementRequest.objects.filter(status=status).count()
+
+
 def movements_past_expected_date(
     movements: QuerySet[MovementRequest],
 ) -> QuerySet[MovementRequest]:
