@@ -17,6 +17,15 @@ ITEM_SPECS = (*SPECS, "gpu")
 SPEC_KEYS = tuple(camel_case(name) for name in SPECS)
 
 
+def specs_applicable(shown: dict) -> dict:
+    """`shown` (an answer's object) without the specs it has none of: the interface shows a
+    computer's specs "only if applicable". Changed in place, and returned."""
+    for key in SPEC_KEYS:
+        if shown[key] is None:
+            del shown[key]
+    return shown
+
+
 @dataclass(frozen=True, kw_only=True)
 class Described:
     """How a client describes a piece of hardware it asks for or reports: brand, model and,

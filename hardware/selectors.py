@@ -22,7 +22,7 @@ from config.errors import NotFound
 from config.filtering import apply_filters
 from config.json_lists import JsonList, loads
 from config.links import absolute_url, url_base
-from config.specs import SPEC_KEYS
+from config.specs import specs_applicable
 from hardware.api.serializers import (
     CommonModelSerializer,
     EmployeeProfileSerializer,
@@ -171,9 +171,7 @@ def _shaper(names: Sequence[str], base: str) -> Callable[[tuple], dict]:
     def shape(values: tuple) -> dict:
         row = own(values)
         # Shown only when the item has them ("only if applicable").
-        for key in SPEC_KEYS:
-            if row[key] is None:
-                del row[key]
+        specs_applicable(row)
         if row["cost"] is not None:
             row["cost"] = float(row["cost"])
         row["image"] = absolute_url(row["image"], base)

@@ -20,7 +20,7 @@ from config.errors import NotFound
 from config.filtering import apply_filters
 from config.json_lists import JsonList
 from config.links import absolute_url, url_base
-from config.specs import SPEC_KEYS
+from config.specs import specs_applicable
 from employees.models import Employee
 from hardware.api.serializers import (
     CompanyNameSerializer,
@@ -216,9 +216,7 @@ def _hardwares(link_rows: Iterable[dict]) -> dict[UUID, list[dict]]:
     for link in link_rows:
         item = CARRIED.take(link)
         item["image"] = absolute_url(item["image"], base)
-        for key in SPEC_KEYS:
-            if item[key] is None:
-                del item[key]
+        specs_applicable(item)
         carried[link["movementrequest_id"]].append(item)
     return carried
 

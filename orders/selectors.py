@@ -19,7 +19,7 @@ from config.db import native_timestamps
 from config.errors import NotFound
 from config.filtering import apply_filters
 from config.links import absolute_url, url_base
-from config.specs import SPEC_KEYS
+from config.specs import specs_applicable
 from hardware.models import Hardware
 from orders.api.serializers import (
     CreatedHardwareSerializer,
@@ -176,9 +176,7 @@ def _shape_line(line: dict, base: str) -> None:
     line["image"] = absolute_url(line["image"], base)
     if line["quotedUnitPrice"] is not None:
         line["quotedUnitPrice"] = f"{line['quotedUnitPrice']:.2f}"
-    for key in SPEC_KEYS:
-        if line[key] is None:
-            del line[key]
+    specs_applicable(line)
 
 
 def _created_hardware_by_order(orders: QuerySet[Order]) -> dict[UUID, list[dict]]:
@@ -191,9 +189,7 @@ def _created_hardware_by_order(orders: QuerySet[Order]) -> dict[UUID, list[dict]
         shaped = CREATED_HARDWARE.take(item)
         shaped["image"] = absolute_url(shaped["image"], base)
         shaped["cost"] = None if shaped["cost"] is None else f"{shaped['cost']:.2f}"
-        for key in SPEC_KEYS:
-            if shaped[key] is None:
-                del shaped[key]
+        specs_applicable(shaped)
         created[item["created_order_id"]].append(shaped)
     return created
 

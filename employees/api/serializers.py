@@ -13,7 +13,7 @@ from config.api.fields import (
     ImageUrlField,
     email_field,
 )
-from config.specs import SPEC_KEYS
+from config.specs import specs_applicable
 from employees.models import Employee
 from employees.services import EmployeeDetails
 
@@ -152,12 +152,7 @@ class EmployeeHardwareSerializer(api.Serializer):
     movement_requests = serializers.SerializerMethodField(method_name="get_movement_requests")
 
     def to_representation(self, instance):
-        data = super().to_representation(instance)
-        # Computer specs: left out of the answer when the item has none ("only if applicable").
-        for spec in SPEC_KEYS:
-            if data[spec] is None:
-                del data[spec]
-        return data
+        return specs_applicable(super().to_representation(instance))
 
     @extend_schema_field(MovementRequestReferenceSerializer(many=True))
     def get_movement_requests(self, hardware) -> list[dict]:
