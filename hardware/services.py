@@ -198,6 +198,9 @@ def hardware_mark_in_movement(
 ) -> None:
     """Mark `items` in a movement or out of one. `also_lock`: a lock the update takes too, a
     condition true of every row (config.numbering.numbering_lock)."""
+    if also_lock is not None and not items:
+        # Django sends no update for no ids: the lock the caller counts on would not be taken.
+        raise ValueError("also_lock needs items to update")
     marked = Hardware.objects.filter(pk__in=[item.pk for item in items])
     if also_lock is not None:
         marked = marked.filter(also_lock)
