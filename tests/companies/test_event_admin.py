@@ -52,6 +52,15 @@ def test_the_list_is_searched_by_event_id_webhook_id_and_company_code(admin_clie
     assert listed(admin_client, q="msg_not-hex") == set()
 
 
+def test_a_company_code_of_digits_finds_its_events_and_a_superscript_is_no_number(admin_client):
+    event = EventFactory(company__code="100")
+    EventFactory(company__code="ZZZ")
+
+    # Read as order number 100 too (none here), and as the company's code.
+    assert listed(admin_client, q="100") == {str(event.pk)}
+    assert listed(admin_client, q="²") == set()
+
+
 def test_the_event_page_shows_the_payload_and_every_attempt_read_only(admin_client):
     event = EventFactory(payload={"type": "order.cancelled", "data": {"orderNumber": 1042}})
     EventAttempt.objects.create(
