@@ -187,12 +187,12 @@ class EventAdmin(admin.ModelAdmin):
             except ValueError:
                 return queryset.none(), False
         # An order or movement request number, as a client quotes it; a company code may be
-        # all digits too, so its events are found as well.
-        found, may_repeat = super().get_search_results(request, queryset, search_term)
+        # all digits too, so that company's events are found as well.
         number = number_written(search_term)
         if number is not None:
-            found = found | selectors.events_about_number(queryset, number)
-        return found, may_repeat
+            about = selectors.events_about_number(queryset, number)
+            return about | queryset.filter(company__code=search_term.strip()), False
+        return super().get_search_results(request, queryset, search_term)
 
     @admin.display(description="State", ordering="state")
     def delivery(self, event):
