@@ -2,7 +2,6 @@
 unpacked into the interface's nested dicts."""
 
 import os
-from urllib.parse import urljoin
 
 # An order's lines (each with its group and the group's selected line, for the shaping in
 # `_order_lines`), the items it created and its country's resellers come as JSON arrays.
@@ -80,9 +79,13 @@ def answer_base(environ):
 
 def absolute(reference, base):
     """config.links.absolute_url, without Django."""
-    if reference and reference.startswith("/") and not reference.startswith("//"):
+    if not reference or not base:
+        return reference
+    if reference.startswith("//"):
+        return base.split(":", 1)[0] + ":" + reference
+    if reference.startswith("/"):
         return base + reference
-    return reference if not reference or "://" in reference else urljoin(base + "/", reference)
+    return reference if "://" in reference else f"{base}/{reference}"
 
 
 def order_row(values, base):

@@ -59,12 +59,13 @@ class _JsonObject(Func):
         super().__init__(*values)
 
     def as_postgresql(self, compiler, connection, **extra):
-        return self._as_vendor(compiler, connection, "json_build_object", _POSTGRESQL_TIMESTAMP)
+        return self._as_vendor(compiler, connection, "json_build_object")
 
     def as_sqlite(self, compiler, connection, **extra):
-        return self._as_vendor(compiler, connection, "json_object", _SQLITE_TIMESTAMP)
+        return self._as_vendor(compiler, connection, "json_object")
 
-    def _as_vendor(self, compiler, connection, function: str, timestamp: str):
+    def _as_vendor(self, compiler, connection, function: str):
+        timestamp = timestamp_sql(connection)
         parts, params = [], []
         for key, value in zip(self.keys, self.get_source_expressions(), strict=True):
             sql, value_params = compiler.compile(value)
@@ -84,3 +85,8 @@ _POSTGRESQL_TIMESTAMP = (
 # SQLite keeps a timestamp as Django writes it: UTC, `2026-01-02 03:04:05.123456`, without the
 # fraction when it is zero.
 _SQLITE_TIMESTAMP = "(replace(%s, ' ', 'T') || 'Z')"
+
+
+def timestamp_sql(connection) -> str:
+    """The SQL, with `%s` for the timestamp's, of its text as an answer writes it."""
+    return _POSTGRESQL_TIMESTAMP if connection.vendor == "postgresql" else _SQLITE_TIMESTAMP

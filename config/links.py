@@ -19,7 +19,6 @@ uses, so the selectors shaping rows need no request passed down to them.
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from urllib.parse import urljoin
 
 from django.conf import settings
 from django.http import HttpRequest
@@ -61,15 +60,21 @@ def url_base() -> str:
 
 
 def absolute_url(reference: str | None, base: str) -> str | None:
-    """`reference` (a stored path, or a URL a client gave) made absolute against `base`. An
-    absolute URL, an empty value and any value without a base are returned as they are."""
+    """`reference` (a stored path, or a URL an operator typed) made absolute against `base`.
+    An empty value, and any value without a base, are returned as they are; a path goes after
+    the base; an absolute URL stays as it is; a scheme-relative one (`//cdn...`) takes the
+    base's scheme; anything else goes after the base and a slash, as it is (no `..` is
+    resolved). The lists' database-written answers apply the same rule in SQL
+    (config.json_text.AbsoluteUrl)."""
     if not reference or not base:
         return reference
-    if reference.startswith("/") and not reference.startswith("//"):
-        return base + reference  # the stored paths: the common case, kept cheap
+    if reference.startswith("//"):
+        return base.split(":", 1)[0] + ":" + reference
+    if reference.startswith("/"):
+        return base + reference  # the stored paths: the common case
     if "://" in reference:
         return reference
-    return urljoin(base + "/", reference)
+    return f"{base}/{reference}"
 
 
 def with_absolute_images(value, base: str):

@@ -1,34 +1,37 @@
 """Reads of hardware items, always within one company.
 
-Lists can be long, so they are read as plain rows in the shapes the output serializers declare
-(config.api.shapes): one query for the items with everything they join and their notes and
-movement requests as JSON lists (config.json_lists), read as tuples, shaped with a few dict
-operations per row; no model instances, no serializer fields at work per row. The detail reads
-its item's movement requests' summaries in a query of their own.
+Lists can be long, so each item's answer is written by the database as the text of its JSON
+object (config.json_text), in the shape the output serializers declare: one query for the items
+with everything they join and their notes and movement requests as JSON lists
+(config.json_lists), one text column read per item, handed to the renderer as it is. No model
+instances, no serializer fields and no Python dicts at work per item. The detail reads its item
+the same way, and its movement requests' summaries in a query of their own.
 """
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from functools import cache
 from typing import Protocol
 from uuid import UUID
 
 from django.db.models import Expression, F, OuterRef, QuerySet, Value
+from orjson import Fragment
 
 from companies.models import Company
 from config.api.paging import WHOLE_LIST, Keyset, Page
-from config.api.shapes import Nested, Row, TupleReader, columns_of, nested_columns, tuples_of
+from config.api.shapes import columns_of, json_shape
 from config.db import native_timestamps
 from config.errors import NotFound
 from config.filtering import apply_filters
 from config.json_lists import JsonList, loads
-from config.links import absolute_url, url_base
-from config.specs import specs_applicable
+from config.json_text import JsonText, NullUnless, Raw
+from config.specs import SPEC_KEYS
 from hardware.api.serializers import (
     CommonModelSerializer,
     EmployeeProfileSerializer,
     HardwareNoteSerializer,
     HardwareSerializer,
     HardwareTypeRefSerializer,
+    NamedRefSerializer,
     StorageRefSerializer,
 )
 from hardware.choices import HardwareStatus
@@ -37,21 +40,13 @@ from hardware.models import Hardware, HardwareNote
 
 HARDWARE_NOT_FOUND = "Hardware not found"
 
-# The answer's fields and their columns are those of the output serializers.
-HARDWARE = Row(HardwareSerializer)
-EMPLOYEE = Nested("employeeProfile", EmployeeProfileSerializer, through="employee")
-STORAGE = Nested("storage", StorageRefSerializer, through="storage")
-HARDWARE_TYPE = Nested("hardwareType", HardwareTypeRefSerializer, through="hardware_type")
-COMMON_MODEL = Nested("commonModel", CommonModelSerializer, through="common_model")
-# Read with each item, in the same query.
-NESTED_COLUMNS = nested_columns(EMPLOYEE, STORAGE, HARDWARE_TYPE, COMMON_MODEL)
 # An item's notes as the answer shows them, oldest first (HardwareNote.Meta.ordering).
 NOTE_JSON = {
     **{name: F(path) for name, path in columns_of(HardwareNoteSerializer).items()},
     "user": {"email": F("author_email")},
 }
-# Read with each item as JSON lists (config.json_lists).
-JSON_LISTS = ("hardwareNote", "movementRequests")
+# The key of a row's answer, the text of its JSON object (`hardware_answers`).
+ITEM = "item"
 # The lists' order (Hardware.Meta.ordering), by columns that never change: they page by it.
 HARDWARES = Keyset("hardwares", ("-created_at", "id"))
 STORAGE_HARDWARES = Keyset("hardwares/storages", HARDWARES.order)
@@ -93,26 +88,22 @@ def hardware_rows(
     movement_detail: bool = False,
     page: Page = WHOLE_LIST,
 ) -> list[dict]:
-    """The company's items as the interface shows them, newest first: `company` is one, or a
-    query of at most one (companies.api.scoping.CompanyScope). `filters` are the
-    HardwareFilter criteria (`countryCode`, `updatedSince`); `page` a page of HARDWARES (or
-    STORAGE_HARDWARES). Their movement requests show their status only, or a summary of each
-    with `movement_detail`."""
+    """The company's items, newest first, as rows of their answer's JSON text (under ITEM) and
+    the page's key columns: `company` is one, or a query of at most one
+    (companies.api.scoping.CompanyScope). `filters` are the HardwareFilter criteria
+    (`countryCode`, `updatedSince`); `page` a page of HARDWARES (or STORAGE_HARDWARES). Their
+    movement requests show their status only, or none with `movement_detail` (the detail reads
+    their summaries itself)."""
     # The answer's columns, whose `.values()` is made once (`_columns`), narrowed by the criteria.
     columns = _columns(page.keyset, movement_detail).filter(company=company)
     columns = page.narrow(_narrowed(columns, filters, status, hardware_id))
     with native_timestamps():
-        names, rows = tuples_of(columns)
-        summaries = {}
-        if movement_detail and rows:
-            # The detail's, selected by the same criteria rather than by the items' ids.
-            items = _narrowed(hardware_list(company=company), filters, status, hardware_id)
-            summaries = _movement_summaries(items=items)
-    shape = _shaper(names, url_base())
-    rows = [shape(row) for row in rows]
-    for row in rows if movement_detail else ():
-        row["movementRequests"] = summaries.get(row["id"], [])
-    return rows
+        return list(columns)
+
+
+def hardware_answers(rows: list[dict]) -> list[Fragment]:
+    """The answers of rows read by `hardware_rows`, each its JSON text as the database wrote it."""
+    return [Fragment(row[ITEM]) for row in rows]
 
 
 def _narrowed(
@@ -131,65 +122,45 @@ def _narrowed(
 
 @cache
 def _columns(keyset: Keyset | None, movement_detail: bool) -> QuerySet:
-    """The `.values()` of every item's answer columns, its notes and (but on the detail) its
-    movement requests' statuses, and the key columns of `keyset`, made once and never read
-    itself, only narrowed: resolving its 40-odd columns took 3 ms of a page of 100's 13 ms in
-    process (load 6), narrowing a copy of it 1.3 ms."""
-    lists = {
-        "hardwareNote": JsonList(HardwareNote.objects.filter(hardware=OuterRef("pk")), NOTE_JSON),
-        **({} if movement_detail else {"movementRequests": _movement_statuses}),
-    }
-    return HARDWARE.values(
-        Hardware.objects.all(), **NESTED_COLUMNS, **lists, **Page(keyset=keyset).columns
+    """The `.values()` of every item's answer as JSON text and the key columns of `keyset`, made
+    once and never read itself, only narrowed: resolving its columns took 3 ms of a page of
+    100's 13 ms in process (load 6), narrowing a copy of it 1.3 ms."""
+    return Hardware.objects.values(
+        **{ITEM: JsonText(_answer_shape(movement_detail))}, **Page(keyset=keyset).columns
     )
+
+
+def _answer_shape(movement_detail: bool) -> dict:
+    """An item's answer as the database writes it (config.json_text): the joined records'
+    columns as the interface's nested objects, the specs only when the item has them ("only
+    if applicable"), its notes and (but on the detail) its movement requests' statuses."""
+    notes = JsonList(HardwareNote.objects.filter(hardware=OuterRef("pk")), NOTE_JSON)
+    shape = json_shape(
+        HardwareSerializer,
+        optional=SPEC_KEYS,
+        company=json_shape(NamedRefSerializer, through="company"),
+        hardwareType=json_shape(HardwareTypeRefSerializer, through="hardware_type"),
+        commonModel=NullUnless(
+            F("common_model"), json_shape(CommonModelSerializer, through="common_model")
+        ),
+        employeeProfile=NullUnless(
+            F("employee"), json_shape(EmployeeProfileSerializer, through="employee")
+        ),
+        storage=NullUnless(F("storage"), json_shape(StorageRefSerializer, through="storage")),
+        hardwareNote=Raw(notes),
+        movementRequests=Raw(_movement_statuses),
+    )
+    if movement_detail:
+        del shape["movementRequests"]
+    return shape
 
 
 def hardware_row(*, company: Company, hardware_id: UUID) -> dict:
+    """The item's detail: its answer with its movement requests' summaries."""
     rows = hardware_rows(company=company, hardware_id=hardware_id, movement_detail=True)
     if not rows:
         raise NotFound(HARDWARE_NOT_FOUND)
-    return rows[0]
-
-
-def _shaper(names: Sequence[str], base: str) -> Callable[[tuple], dict]:
-    """What makes an item's answer of its row read as a tuple of the columns `names`: the
-    joined columns nested into the interface's objects, its notes and movement requests read
-    from their JSON, images absolute against `base` (config.links)."""
-    # The lists come last in the answer, after the nested objects.
-    own = TupleReader(
-        names, [name for name in names if name not in NESTED_COLUMNS and name not in JSON_LISTS]
-    )
-    notes = names.index("hardwareNote")
-    movements = names.index("movementRequests") if "movementRequests" in names else None
-    employee, storage, hardware_type, common_model = (
-        nested.reader(names) for nested in (EMPLOYEE, STORAGE, HARDWARE_TYPE, COMMON_MODEL)
-    )
-    employee_id = names.index("employeeProfile.id")
-    storage_id = names.index("storage.id")
-    model_name = names.index("commonModel.name")
-
-    def shape(values: tuple) -> dict:
-        row = own(values)
-        # Shown only when the item has them ("only if applicable").
-        specs_applicable(row)
-        if row["cost"] is not None:
-            row["cost"] = float(row["cost"])
-        row["image"] = absolute_url(row["image"], base)
-        row["employeeProfile"] = employee(values) if values[employee_id] else None
-        row["storage"] = storage(values) if values[storage_id] else None
-        row["company"] = {"id": row["companyId"], "name": row["companyName"]}
-        type_shown = hardware_type(values)
-        type_shown["image"] = absolute_url(type_shown["image"], base)
-        row["hardwareType"] = type_shown
-        if values[model_name] is None:
-            row["commonModel"] = None
-        else:
-            model = common_model(values)
-            model["image"] = absolute_url(model["image"], base)
-            row["commonModel"] = model
-        row["hardwareNote"] = loads(values[notes])
-        if movements is not None:  # the detail's are read on their own
-            row["movementRequests"] = loads(values[movements])
-        return row
-
-    return shape
+    row = loads(rows[0][ITEM])
+    summaries = _movement_summaries(items=hardware_list(company=company).filter(pk=hardware_id))
+    row["movementRequests"] = summaries.get(hardware_id, [])
+    return row

@@ -25,6 +25,10 @@ from typing import TypeAlias
 from django.db.models import F, Model, QuerySet
 from rest_framework import serializers
 
+from config.api.fields import ImageUrlField
+from config.json_text import AbsoluteUrl, Optional
+from config.json_text import Shape as JsonShape
+
 # A serializer class, or output name -> ORM path.
 Shape: TypeAlias = type[serializers.Serializer] | Mapping[str, str]
 
@@ -40,6 +44,30 @@ def columns_of(serializer_class: type[serializers.Serializer]) -> dict[str, str]
             raise ValueError(f"{serializer_class.__name__}.{name} has no column to read")
         paths[name] = field.source.replace(".", "__")
     return paths
+
+
+def json_shape(
+    serializer_class: type[serializers.Serializer],
+    *,
+    through: str = "",
+    optional: Iterable[str] = (),
+    **nested: JsonShape,
+) -> dict:
+    """The JSON object of `serializer_class`'s answer, for the database to write
+    (config.json_text), in the serializer's order: each field's column, through the relation
+    `through` when they are another record's; images made absolute; the keys `optional` left
+    out when null; a nested serializer's object taken from `nested`, by its output name."""
+    prefix = f"{through}__" if through else ""
+    shape = {}
+    for name, field in serializer_class().fields.items():
+        if isinstance(field, serializers.BaseSerializer):
+            shape[name] = nested[name]
+            continue
+        column = F(prefix + field.source.replace(".", "__"))
+        if isinstance(field, ImageUrlField):
+            column = AbsoluteUrl(column)
+        shape[name] = Optional(column) if name in optional else column
+    return shape
 
 
 def _paths(shape: Shape) -> dict[str, str]:

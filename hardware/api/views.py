@@ -40,6 +40,7 @@ def _items_answered(request, keyset: Keyset, status: HardwareStatus | None = Non
                     page=page,
                 )
             ),
+            selectors.hardware_answers,
         )
 
 

@@ -11,6 +11,7 @@ from collections import defaultdict
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from importlib import import_module
+from uuid import UUID
 
 import pytest
 from django.conf import settings
@@ -22,11 +23,12 @@ from catalog.selectors import catalog_by_country
 from config.actors import ActorKind
 from config.api import serializers as api
 from config.api.shapes import columns_of, row_of, sorted_as
+from config.json_lists import loads
 from config.specs import SPEC_KEYS
 from hardware.api.serializers import HardwareDetailSerializer, HardwareSerializer
 from hardware.choices import HardwareStatus
 from hardware.models import HardwareNote
-from hardware.selectors import hardware_row, hardware_rows
+from hardware.selectors import ITEM, hardware_row, hardware_rows
 from logistics.api.serializers import MovementRequestSerializer
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
 from logistics.models import MovementRequestStatusChange
@@ -162,7 +164,8 @@ def company(db):
 def test_the_rows_have_the_shapes_of_their_serializers_at_every_depth(company):
     orders = order_rows(company=company)
     movements = movement_request_rows(company=company)
-    hardwares = hardware_rows(company=company)
+    # An item's answer is read as the JSON text the database wrote (config.json_text).
+    hardwares = [loads(row[ITEM]) for row in hardware_rows(company=company)]
     catalog = [
         item for country in catalog_by_country() for items in country.values() for item in items
     ]
@@ -190,7 +193,7 @@ def test_the_rows_have_the_shapes_of_their_serializers_at_every_depth(company):
         *(
             (
                 f"hardwares/{row['id']}",
-                hardware_row(company=company, hardware_id=row["id"]),
+                hardware_row(company=company, hardware_id=UUID(row["id"])),
                 HardwareDetailSerializer(),
             )
             for row in hardwares
