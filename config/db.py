@@ -1,6 +1,7 @@
 """The database beyond what Django gives: faster reads of long lists of rows on PostgreSQL,
-moving the updatedAt of records whose answer changed without a save of their own, and writes
-run again when PostgreSQL ends them to break a deadlock."""
+constants written into a query's SQL, moving the updatedAt of records whose answer changed
+without a save of their own, and writes run again when PostgreSQL ends them to break a
+deadlock."""
 
 import functools
 from collections.abc import Callable, Iterator
@@ -8,7 +9,7 @@ from contextlib import contextmanager
 from typing import ParamSpec, TypeVar
 
 from django.db import OperationalError, connection, transaction
-from django.db.models import QuerySet
+from django.db.models import CharField, Expression, QuerySet
 from django.utils import timezone
 from psycopg import adapters
 from psycopg.pq import Format
@@ -35,6 +36,25 @@ def native_timestamps() -> Iterator[None]:
         return
     with connection.execute_wrapper(_load_timestamps_natively):
         yield
+
+
+class Constant(Expression):
+    """A code the query always compares with (`status = 'STORAGE'`), written into its SQL rather
+    than sent as a parameter. A query run often is prepared once per connection and planned
+    for any parameters (settings: `prepare_threshold`); with the code a parameter, PostgreSQL
+    judged that plan dearer than one made for each run, and planned the storage list anew on
+    every request (3.4 ms of it). Only plain codes: nothing in them to escape."""
+
+    output_field = CharField()
+
+    def __init__(self, code: str):
+        if not (code.isascii() and code.replace("_", "").isalnum()):
+            raise ValueError(f"{code!r} is not a plain code")
+        super().__init__()
+        self.code = code
+
+    def as_sql(self, compiler, connection):
+        return f"'{self.code}'", []
 
 
 def records_touch(records: QuerySet) -> None:

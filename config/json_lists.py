@@ -71,8 +71,8 @@ class _JsonObject(Func):
             sql, value_params = compiler.compile(value)
             if isinstance(getattr(value, "output_field", None), DateTimeField):
                 sql = timestamp % sql
-            parts.append(f"%s, {sql}")
-            params += [key, *value_params]
+            parts.append(f"'{plain_key(key)}', {sql}")
+            params += value_params
         return f"{function}({', '.join(parts)})", params
 
 
@@ -85,6 +85,14 @@ _POSTGRESQL_TIMESTAMP = (
 # SQLite keeps a timestamp as Django writes it: UTC, `2026-01-02 03:04:05.123456`, without the
 # fraction when it is zero.
 _SQLITE_TIMESTAMP = "(replace(%s, ' ', 'T') || 'Z')"
+
+
+def plain_key(key: str) -> str:
+    """`key`, checked to be a plain name: keys are written into the query's SQL and its JSON
+    text as they are (a parameter's type is one the server could not tell), unescaped."""
+    if not (key.isascii() and key.replace("_", "").isalnum()):
+        raise ValueError(f"{key!r}: keys are written unescaped, so they must be plain names")
+    return key
 
 
 def timestamp_sql(connection) -> str:

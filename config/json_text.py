@@ -39,7 +39,7 @@ from django.db.models import (
     UUIDField,
 )
 
-from config.json_lists import timestamp_sql
+from config.json_lists import plain_key, timestamp_sql
 from config.links import url_base
 
 # PostgreSQL's most arguments of a function call.
@@ -177,7 +177,7 @@ def _object_sql(shape: Shape, values, compiler, connection) -> tuple[str, list]:
                 raise ValueError(f"{key}: an object's first key cannot be left out")
             sql, params = _value_sql(next(values), compiler, connection)
             # Null when the value is, and then left out.
-            pieces.append((f"(%s || {sql})", [name, *params], True))
+            pieces.append((f"('{name}' || {sql})", params, True))
         else:
             sql, params = (
                 compiler.compile(next(values))
@@ -207,13 +207,12 @@ def _concat(parts: list[str]) -> str:
 
 
 def _literal(text: str) -> tuple[str, list, bool]:
-    return "%s", [text], False
+    # JSON punctuation and plain keys (`_quoted`): nothing to escape in an SQL literal.
+    return f"'{text}'", [], False
 
 
 def _quoted(key: str) -> str:
-    if not key.replace("_", "").isalnum() or not key.isascii():
-        raise ValueError(f"{key!r}: keys are written unescaped, so they must be plain names")
-    return f'"{key}"'
+    return f'"{plain_key(key)}"'
 
 
 def _value_sql(value, compiler, connection) -> tuple[str, list]:

@@ -109,6 +109,15 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # The same backend, whose health check asks the socket instead of the server.
     DATABASES["default"]["ENGINE"] = "config.postgresql"
+    # Parameters sent apart from the SQL (psycopg's server-side binding), so a query run
+    # `DB_PREPARE_THRESHOLD` times on a connection is prepared there and not planned again:
+    # planning the item lists' query took as long as running a page of it. 0 turns it off
+    # (a pooler in transaction mode that cannot keep prepared statements, e.g. PgBouncer
+    # before 1.21); docs/decisions.md, "Prepared statements".
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        server_side_binding=True,
+        prepare_threshold=env.int("DB_PREPARE_THRESHOLD", default=5) or None,
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis is the Celery broker and the cache. Without it, tasks run in-process (after the

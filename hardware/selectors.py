@@ -19,7 +19,7 @@ from orjson import Fragment
 from companies.models import Company
 from config.api.paging import WHOLE_LIST, Keyset, Page
 from config.api.shapes import columns_of, json_shape
-from config.db import native_timestamps
+from config.db import Constant, native_timestamps
 from config.errors import NotFound
 from config.filtering import apply_filters
 from config.json_lists import JsonList, loads
@@ -114,7 +114,7 @@ def _narrowed(
 ) -> QuerySet:
     items = apply_filters(HardwareFilter, items, filters)
     if status is not None:
-        items = items.filter(status=status)
+        items = items.filter(status=Constant(status))
     if hardware_id is not None:
         items = items.filter(pk=hardware_id)
     return items
