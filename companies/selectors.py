@@ -3,13 +3,14 @@
 import re
 import secrets
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import timedelta
 from functools import cache
 from time import monotonic
 from uuid import UUID
 
 from django.conf import settings
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import CharField, OuterRef, Q, QuerySet, Subquery, UUIDField
 from django.utils import timezone
 
 from companies import keys
@@ -19,6 +20,7 @@ from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt, Ev
 from companies.webhooks.leases import attempt_in_flight
 from config.api.paging import WHOLE_LIST, Keyset, Page
 from config.api.shapes import Nested, Row
+from config.compiled import Param, compiled_rows
 from config.db import native_timestamps
 from config.errors import NotFound, ServiceError
 from config.filtering import apply_filters
@@ -97,14 +99,23 @@ def company_rows(
     answer spent more time making its model instance and serializing it field by field than
     running its query."""
     keys = (*columns, *page.columns)
-    rows = page.narrow(_columns(tuple(columns.values()), page.keyset).filter(api_client=api_client))
+    page, values = page.parametrized(Company)
+    # Its SQL is the same for every client and cursor: compiled once (config.compiled).
+    rows = compiled_rows(
+        ("companies", *columns.values(), page),
+        lambda: page.narrow(
+            _columns(tuple(columns.values()), page.keyset).filter(
+                api_client=Param("client", UUIDField())
+            )
+        ),
+        {"client": api_client.pk, **values},
+    )
     return [dict(zip(keys, row, strict=True)) for row in rows]
 
 
 @cache
 def _columns(columns: tuple[str, ...], keyset: Keyset | None) -> QuerySet[Company]:
-    """The `.values_list()` of `columns` and the key columns of `keyset`, made once and never
-    read itself, only narrowed: resolving its columns was a fifth of the query's making."""
+    """The `.values_list()` of `columns` and the key columns of `keyset`, made once."""
     return Company.objects.values_list(*columns, *Page(keyset=keyset).columns.values())
 
 
@@ -117,11 +128,46 @@ def _managed_with_code(api_client: ApiClient, code: str) -> QuerySet[Company]:
     return company_list(api_client=api_client).filter(code=code)
 
 
-def company_managed_query(*, api_client: ApiClient, code: str) -> QuerySet[Company]:
-    """The client's company with this code as a query of at most one, for a read to select
-    its records by in its own query (companies.api.scoping.CompanyScope). Codes are unique:
-    no order to sort by."""
-    return _managed_with_code(api_client, code).order_by()[:1]
+@dataclass(frozen=True)
+class CompanyCoded:
+    """The client's company with a code, not read (companies.api.scoping.CompanyScope): a list
+    selects its records by it in its own query. `code` is None for a code no company could
+    have, which is never sent to the database (a NUL byte there is an error, not a miss)."""
+
+    api_client_id: UUID
+    code: str | None
+
+
+def company_coded(*, api_client: ApiClient, code: str) -> CompanyCoded:
+    code = code.strip().upper()
+    return CompanyCoded(api_client.pk, code if COMPANY_CODE_PATTERN.fullmatch(code) else None)
+
+
+# What a compiled read (config.compiled) compares its records' company with: a company read
+# already, or the client's company with a code, a subquery of at most one (codes are unique).
+_COMPANY_BY_ID = Param("company", UUIDField())
+_COMPANY_BY_CODE = (
+    Company.objects.filter(
+        api_client=Param("client", UUIDField()), code=Param("companyCode", CharField())
+    )
+    .order_by()
+    .values("pk")[:1]
+)
+
+
+def company_selected(company: Company | CompanyCoded) -> tuple[str, object, dict] | None:
+    """How a compiled read selects the records of `company` by their company: the kind of
+    selection (part of the read's shape), what their company is compared with, and the values
+    of its Params; None when no company has the code."""
+    if isinstance(company, Company):
+        return "id", _COMPANY_BY_ID, {"company": company.pk}
+    if company.code is None:
+        return None
+    return (
+        "code",
+        _COMPANY_BY_CODE,
+        {"client": company.api_client_id, "companyCode": company.code},
+    )
 
 
 def company_get_managed(

@@ -8,6 +8,7 @@ import django_filters
 from django import forms
 from django.db.models import QuerySet
 
+from config.compiled import Param
 from config.countries import is_country_code
 from config.errors import ServiceError
 
@@ -95,3 +96,36 @@ def apply_filters(
     if not filterset.is_valid():
         raise ServiceError(next(iter(filterset.errors.values()))[0])
     return filterset.qs
+
+
+def filters_cleaned(
+    filterset_class: type[django_filters.FilterSet], criteria: Mapping | None
+) -> dict:
+    """The criteria of `filterset_class` in `criteria`, cleaned, by name, without the empty
+    ones; a bad one refused as `apply_filters` refuses it. For a compiled read
+    (config.compiled), which applies them with `filters_parametrized`."""
+    if not criteria or not criteria.keys() & filterset_class.base_filters.keys():
+        return {}
+    model = filterset_class._meta.model
+    filterset = filterset_class(criteria, queryset=model.objects.none())
+    if not filterset.is_valid():
+        raise ServiceError(next(iter(filterset.errors.values()))[0])
+    return {
+        name: value
+        for name, value in filterset.form.cleaned_data.items()
+        if value not in django_filters.constants.EMPTY_VALUES
+    }
+
+
+def filters_parametrized(
+    filterset_class: type[django_filters.FilterSet], queryset: QuerySet, names
+) -> QuerySet:
+    """`queryset` narrowed by the filters `names` of `filterset_class`, each compared with a
+    `Param` of its name (config.compiled) instead of a value: the same SQL for any values."""
+    for name in names:
+        criterion = filterset_class.base_filters[name]
+        if criterion.method is not None:
+            raise TypeError(f"{name} filters by a method: it takes values, not Params")
+        field = queryset.model._meta.get_field(criterion.field_name)
+        queryset = criterion.filter(queryset, Param(name, type(field)()))
+    return queryset

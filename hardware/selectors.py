@@ -13,17 +13,20 @@ from functools import cache
 from typing import Protocol
 from uuid import UUID
 
-from django.db.models import Expression, F, OuterRef, QuerySet, Value
+from django.db.models import Expression, F, OuterRef, QuerySet, UUIDField, Value
 from orjson import Fragment
 
 from companies.models import Company
+from companies.selectors import CompanyCoded, company_selected
 from config.api.paging import WHOLE_LIST, Keyset, Page
 from config.api.shapes import columns_of, json_shape
+from config.compiled import Param, compiled_rows
 from config.db import Constant, native_timestamps
 from config.errors import NotFound
-from config.filtering import apply_filters
+from config.filtering import filters_cleaned, filters_parametrized
 from config.json_lists import JsonList, loads
 from config.json_text import JsonText, NullUnless, Raw
+from config.links import url_base
 from config.specs import SPEC_KEYS
 from hardware.api.serializers import (
     CommonModelSerializer,
@@ -81,7 +84,7 @@ def hardware_list(*, company: Company) -> QuerySet[Hardware]:
 
 def hardware_rows(
     *,
-    company: Company | QuerySet[Company],
+    company: Company | CompanyCoded,
     filters: Mapping | None = None,
     status: HardwareStatus | None = None,
     hardware_id: UUID | None = None,
@@ -89,35 +92,49 @@ def hardware_rows(
     page: Page = WHOLE_LIST,
 ) -> list[dict]:
     """The company's items, newest first, as rows of their answer's JSON text (under ITEM) and
-    the page's key columns: `company` is one, or a query of at most one
+    the page's key columns: `company` is one read already, or named by its code
     (companies.api.scoping.CompanyScope). `filters` are the HardwareFilter criteria
     (`countryCode`, `updatedSince`); `page` a page of HARDWARES (or STORAGE_HARDWARES). Their
     movement requests show their status only, or none with `movement_detail` (the detail reads
-    their summaries itself)."""
-    # The answer's columns, whose `.values()` is made once (`_columns`), narrowed by the criteria.
-    columns = _columns(page.keyset, movement_detail).filter(company=company)
-    columns = page.narrow(_narrowed(columns, filters, status, hardware_id))
+    their summaries itself). The query's SQL is compiled once per shape (config.compiled)."""
+    selected = company_selected(company)
+    if selected is None:
+        return []
+    selection, company_compared, values = selected
+    criteria = filters_cleaned(HardwareFilter, filters)
+    page, page_values = page.parametrized(Hardware)
+
+    def build() -> QuerySet:
+        # The answer's columns, whose `.values()` is made once (`_columns`), narrowed.
+        items = _columns(page.keyset, movement_detail).filter(company=company_compared)
+        items = filters_parametrized(HardwareFilter, items, criteria)
+        if status is not None:
+            items = items.filter(status=Constant(status))
+        if hardware_id is not None:
+            items = items.filter(pk=Param("hardware", UUIDField()))
+        return page.narrow(items)
+
+    shape = (
+        "hardwares",
+        selection,
+        tuple(criteria),
+        status,
+        hardware_id is not None,
+        movement_detail,
+        page,
+        # Images are made absolute in the SQL, against the base of the request's URLs.
+        url_base(),
+    )
+    values = {**values, **page_values, **criteria, "hardware": hardware_id}
     with native_timestamps():
-        return list(columns)
+        rows = compiled_rows(shape, build, values)
+    names = (ITEM, *page.columns)
+    return [dict(zip(names, row, strict=True)) for row in rows]
 
 
 def hardware_answers(rows: list[dict]) -> list[Fragment]:
     """The answers of rows read by `hardware_rows`, each its JSON text as the database wrote it."""
     return [Fragment(row[ITEM]) for row in rows]
-
-
-def _narrowed(
-    items: QuerySet,
-    filters: Mapping | None,
-    status: HardwareStatus | None,
-    hardware_id: UUID | None,
-) -> QuerySet:
-    items = apply_filters(HardwareFilter, items, filters)
-    if status is not None:
-        items = items.filter(status=Constant(status))
-    if hardware_id is not None:
-        items = items.filter(pk=hardware_id)
-    return items
 
 
 @cache

@@ -8,12 +8,16 @@ view cannot read a record without going through one of these first. A list may t
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 
 from companies.models import Company
-from companies.selectors import INVALID_COMPANY_CODE, company_get_managed, company_managed_query
+from companies.selectors import (
+    INVALID_COMPANY_CODE,
+    CompanyCoded,
+    company_coded,
+    company_get_managed,
+)
 from config.api.fields import COMPANY_CODE_PATTERN
 from config.errors import ServiceError
 
@@ -51,7 +55,7 @@ def company_from_body(request: Request, *, message: str = INVALID_COMPANY_CODE) 
 
 class CompanyScope:
     """The company a read's `companyCode` names, not read on its own: a list selects its
-    records by `companies` (the client's company with the code, a subquery of at most one) in
+    records by `company` (the client's company with the code, a subquery of at most one) in
     its own query, a round trip fewer than reading the company first. The company is read only
     to tell an unknown one from an empty list (`rows_checked`), or from another refusal of the
     request (`refusals_checked`): an unknown company is refused first, as when it was read
@@ -61,12 +65,10 @@ class CompanyScope:
         self._request = request
         # A missing code is refused at once, as company_from_filters refuses it.
         code = _code_from_filters(request)
-        self.companies: QuerySet[Company] = company_managed_query(
-            api_client=request.user, code=code
-        )
+        self.company: CompanyCoded = company_coded(api_client=request.user, code=code)
 
     def rows_checked(self, rows: list) -> list:
-        """`rows`, read by `companies`; none: the company is read, and refused if unknown."""
+        """`rows`, read by `company`; none: the company is read, and refused if unknown."""
         if not rows:
             company_from_filters(self._request)
         return rows

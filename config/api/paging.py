@@ -18,17 +18,18 @@ reads the key columns with its rows (`Page.narrow`, `Page.columns`), and the vie
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import cache, reduce
 from uuid import UUID
 
 from django.core import signing
-from django.db.models import F, Q, QuerySet
+from django.db.models import F, Model, Q, QuerySet
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.compiled import Param
 from config.errors import ServiceError
 
 MAX_LIMIT = 500
@@ -112,6 +113,18 @@ class Page:
         if self.keyset is None:
             return {}
         return {_KEY_COLUMN.format(i): F(field) for i, field in enumerate(self.keyset.fields)}
+
+    def parametrized(self, model: type[Model]) -> tuple["Page", dict]:
+        """This page with a `Param` for each value of its cursor (config.compiled), and those
+        values by name: the same page for every cursor."""
+        if self.after_key is None:
+            return self, {}
+        params = tuple(
+            Param(_KEY_COLUMN.format(i), type(model._meta.get_field(field))())
+            for i, field in enumerate(self.keyset.fields)
+        )
+        values = {param.name: value for param, value in zip(params, self.after_key, strict=True)}
+        return replace(self, after_key=params), values
 
     def narrow(self, queryset: QuerySet) -> QuerySet:
         """`queryset` in the list's order, from after the cursor, one record more than the

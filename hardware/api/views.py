@@ -34,7 +34,7 @@ def _items_answered(request, keyset: Keyset, status: HardwareStatus | None = Non
             keyset,
             lambda page: scope.rows_checked(
                 selectors.hardware_rows(
-                    company=scope.companies,
+                    company=scope.company,
                     filters=request.query_params,
                     status=status,
                     page=page,

@@ -572,3 +572,36 @@ def test_a_refused_creation_leaves_no_new_storage_behind(caller, company):
 
     assert refused.status_code == 400
     assert not Storage.objects.filter(country_code="BR").exists()
+
+
+@pytest.mark.parametrize("path", ["/hardwares", "/hardwares/storages"])
+def test_a_list_compiled_once_answers_each_client_and_criterion_its_own_items(
+    caller, other_caller, company, path
+):
+    """The lists' SQL is compiled once and run with each request's values (config.compiled):
+    one client's values never answer another's request."""
+    theirs = CompanyFactory(api_client=other_caller.api_client)
+    items = {
+        (owner.code, country): HardwareFactory(company=owner, country_code=country)
+        for owner in (company, theirs)
+        for country in ("US", "DE")
+    }
+    asked = [
+        (caller, company, "US"),
+        (other_caller, theirs, "DE"),
+        (caller, company, "DE"),
+        (other_caller, theirs, "US"),
+    ]
+
+    for client, owner, country in asked * 2:
+        answer = client.get(path, {"companyCode": owner.code, "countryCode": country})
+        assert answer.status_code == 200
+        assert [item["id"] for item in answer.json()["envelop"]] == [
+            str(items[owner.code, country].id)
+        ]
+    # A client naming the other's company is refused, as ever.
+    assert_refused(
+        caller.get(path, {"companyCode": theirs.code, "countryCode": "US"}),
+        400,
+        "Invalid company code",
+    )

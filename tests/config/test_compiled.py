@@ -1,0 +1,113 @@
+"""A read compiled once answers as its queryset would for every value it is run with
+(config.compiled): the same rows, converted alike, one query counted by Django, and the SQL
+compiled only once per shape and connection."""
+
+from datetime import timedelta
+from uuid import UUID
+
+import pytest
+from django.db import connection
+from django.db.models import DateTimeField, UUIDField
+from django.test.utils import CaptureQueriesContext
+
+from companies.models import Company
+from config import compiled
+from config.compiled import Param, compiled_rows
+from tests.factories import ApiClientFactory, CompanyFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def no_shapes_kept():
+    # Each test compiles its own shapes (the connection outlives a test).
+    connection.__dict__.pop("_compiled_reads", None)
+    yield
+    connection.__dict__.pop("_compiled_reads", None)
+
+
+class Builds:
+    """`build` for compiled_rows that counts how often it is called."""
+
+    def __init__(self):
+        self.count = 0
+
+    def __call__(self):
+        self.count += 1
+        return (
+            Company.objects.filter(
+                api_client=Param("client", UUIDField()),
+                created_at__gte=Param("since", DateTimeField()),
+            )
+            .order_by("code")
+            .values_list("id", "code", "created_at")
+        )
+
+
+def expected(client, since) -> list[tuple]:
+    return list(
+        Company.objects.filter(api_client=client, created_at__gte=since)
+        .order_by("code")
+        .values_list("id", "code", "created_at")
+    )
+
+
+def test_each_value_gets_the_rows_its_queryset_gets_from_sql_compiled_once():
+    first, second = ApiClientFactory(), ApiClientFactory()
+    for client, count in ((first, 3), (second, 2)):
+        CompanyFactory.create_batch(count, api_client=client)
+    since = Company.objects.order_by("created_at").first().created_at
+    builds = Builds()
+
+    answers = [
+        compiled_rows("companies", builds, {"client": client.pk, "since": when})
+        for client in (first, second, first)
+        for when in (since, since + timedelta(days=1))
+    ]
+
+    assert answers == [
+        expected(client, when)
+        for client in (first, second, first)
+        for when in (since, since + timedelta(days=1))
+    ]
+    assert [len(rows) for rows in answers] == [3, 0, 2, 0, 3, 0]
+    assert builds.count == 1
+
+
+def test_rows_are_converted_as_the_queryset_converts_them():
+    company = CompanyFactory()
+
+    [row] = compiled_rows(
+        "typed", Builds(), {"client": company.api_client_id, "since": company.created_at}
+    )
+
+    assert row == (company.id, company.code, company.created_at)
+    assert isinstance(row[0], UUID)
+    assert row[2].tzinfo is not None
+
+
+def test_the_read_is_one_query_django_counts():
+    company = CompanyFactory()
+    values = {"client": company.api_client_id, "since": company.created_at}
+    compiled_rows("counted", Builds(), values)
+
+    with CaptureQueriesContext(connection) as queries:
+        compiled_rows("counted", Builds(), values)
+
+    assert len(queries) == 1
+    assert "companies_company" in queries[0]["sql"]
+
+
+def test_a_shape_is_compiled_again_once_more_shapes_were_kept_since(monkeypatch):
+    monkeypatch.setattr(compiled, "MOST_SHAPES", 2)
+    company = CompanyFactory()
+    values = {"client": company.api_client_id, "since": company.created_at}
+    builds = Builds()
+
+    for shape in ("a", "b", "a", "c", "a", "b"):
+        assert compiled_rows(shape, builds, values) == expected(
+            company.api_client, company.created_at
+        )
+
+    # "a" stayed (used again before "c" came); "b" was let go for "c", and compiled again.
+    assert builds.count == 4
