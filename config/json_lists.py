@@ -17,7 +17,16 @@ written: PostgreSQL's text of a decimal or a float is not orjson's.
 from collections.abc import Mapping
 
 import orjson
-from django.db.models import DateTimeField, Expression, F, Func, QuerySet, Subquery, TextField
+from django.db.models import (
+    DateTimeField,
+    Exists,
+    Expression,
+    F,
+    Func,
+    QuerySet,
+    Subquery,
+    TextField,
+)
 
 # Mapping of a JSON object's keys to their expressions, or to a nested object's mapping.
 Shape = Mapping[str, "Expression | F | Shape"]
@@ -25,23 +34,43 @@ Shape = Mapping[str, "Expression | F | Shape"]
 loads = orjson.loads
 
 
-class JsonList(Subquery):
+class JsonList(Expression):
     """The rows of `queryset` (filtered by `OuterRef`s to the record's and ordered) as the text
-    of a JSON list of objects shaped as `shape`; `[]` when it has none."""
+    of a JSON list of objects shaped as `shape`; `[]` when it has none.
+
+    Whether it has any is asked first (`EXISTS`, an index probe): building an empty list took
+    PostgreSQL a sort and the list's assembly per record, most of a list's subquery cost when,
+    as for most items, there are no rows (1.6 to 1.0 ms over 1,000 items, a quarter with
+    notes; 1.0 to 0.1 ms for movement requests when none)."""
 
     output_field = TextField()
 
     def __init__(self, queryset: QuerySet, shape: Shape):
-        super().__init__(queryset.values(jsonObject=_JsonObject(shape)))
+        super().__init__()
+        self.any = Exists(queryset.order_by())
+        self.rows = Subquery(queryset.values(jsonObject=_JsonObject(shape)))
+
+    def get_source_expressions(self):
+        return [self.any, self.rows]
+
+    def set_source_expressions(self, expressions):
+        self.any, self.rows = expressions
 
     def as_postgresql(self, compiler, connection, **extra):
-        return self.as_sql(
-            compiler, connection, template="array_to_json(ARRAY(%(subquery)s))::text", **extra
-        )
+        # An ARRAY of a subquery keeps the subquery's order.
+        return self._guarded(compiler, "array_to_json(ARRAY%s)::text")
 
     def as_sqlite(self, compiler, connection, **extra):
-        template = "(SELECT json_group_array(json(jsonObject)) FROM (%(subquery)s))"
-        return self.as_sql(compiler, connection, template=template, **extra)
+        # SQLite keeps a subquery's order under an aggregate.
+        return self._guarded(compiler, "(SELECT json_group_array(json(jsonObject)) FROM %s)")
+
+    def _guarded(self, compiler, rows_template: str) -> tuple[str, list]:
+        any_sql, any_params = compiler.compile(self.any)
+        rows_sql, rows_params = compiler.compile(self.rows)
+        return (
+            f"CASE WHEN {any_sql} THEN {rows_template % rows_sql} ELSE '[]' END",
+            [*any_params, *rows_params],
+        )
 
 
 class _JsonObject(Func):
