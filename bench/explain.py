@@ -9,7 +9,16 @@ import re
 from bench.seed import COMPANY_CODE, BenchError
 
 HARDWARE_TABLE = "hardware_hardware"
-_FIRST_TABLE = re.compile(r'\bFROM "(\w+)"')
+_FROM = re.compile(r'\bFROM "(\w+)"')
+
+
+def _listed_table(sql: str) -> str:
+    """The table a query lists: its FROM outside any parentheses (the subqueries of its select
+    list, an item's notes, read tables of their own before it)."""
+    for match in _FROM.finditer(sql):
+        if sql.count("(", 0, match.start()) == sql.count(")", 0, match.start()):
+            return match.group(1)
+    raise BenchError(f"no FROM at the top level of: {sql[:200]}")
 
 
 def captured_queries(raw_key: str, path: str, params: dict) -> list[tuple[str, tuple]]:
@@ -84,12 +93,13 @@ def explain_page(
         how = ", ".join(
             f"{scan['Node Type']} {scan.get('Index Name', '')}".strip() for scan in scans
         )
-        first_table = _FIRST_TABLE.search(sql).group(1)
-        query = "items'" if first_table == HARDWARE_TABLE else first_table
-        if plan and first_table == HARDWARE_TABLE:
+        listed = _listed_table(sql)
+        query = "items'" if listed == HARDWARE_TABLE else listed
+        if plan and listed == HARDWARE_TABLE:
             lines.append(f"EXPLAIN (ANALYZE, BUFFERS) of the {case}'s items query:")
             # The selected columns are many and the interface's: the rest tells the plan.
-            lines.append(f"  SQL: SELECT ...{sql[sql.index(' FROM ') :]}")
+            listed_from = sql.rindex(f' FROM "{listed}"')
+            lines.append(f"  SQL: SELECT ...{sql[listed_from:]}")
             lines += [f"  {line}" for line in text.splitlines()]
         lines.append(
             f"{case}: rows read from {HARDWARE_TABLE} by the {query} query: "
