@@ -2,6 +2,7 @@
 unpacked into the interface's nested dicts."""
 
 import os
+import re
 
 # An order's lines (each with its group and the group's selected line, for the shaping in
 # `_order_lines`), the items it created and its country's resellers come as JSON arrays.
@@ -69,6 +70,8 @@ WHERE c.code = %(company_code)s
 ORDER BY o.created_at DESC, o.order_number DESC
 """
 SPEC_KEYS = ("ram", "diskSpace", "displaySize", "processor")
+# config.links.URL_SCHEME.
+_URL_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 
 
 def answer_base(environ):
@@ -85,7 +88,7 @@ def absolute(reference, base):
         return base.split(":", 1)[0] + ":" + reference
     if reference.startswith("/"):
         return base + reference
-    return reference if "://" in reference else f"{base}/{reference}"
+    return reference if _URL_SCHEME.match(reference) else f"{base}/{reference}"
 
 
 def order_row(values, base):

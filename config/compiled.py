@@ -18,13 +18,15 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Expression, Field, QuerySet
 from django.db.models.sql.compiler import SQLCompiler
 
 # Shapes kept per connection (a page's limit is one of what shapes its SQL); the least used
 # is compiled again when more come.
 MOST_SHAPES = 256
+# Where a connection keeps its compiled shapes.
+SHAPES_ATTRIBUTE = "_compiled_reads"
 
 
 class Param(Expression):
@@ -80,8 +82,9 @@ def compiled_rows(
 
 
 def _compiled(shape: Hashable, build: Callable[[], QuerySet]) -> _Compiled:
-    # Per connection (each thread has its own): the compiler converts rows for its backend.
-    shapes = connection.__dict__.setdefault("_compiled_reads", OrderedDict())
+    # Per connection, so per thread (`connection` is a proxy to the thread's own): no two
+    # threads share the shapes, and the compiler converts rows for its connection's backend.
+    shapes = connections[DEFAULT_DB_ALIAS].__dict__.setdefault(SHAPES_ATTRIBUTE, OrderedDict())
     compiled = shapes.get(shape)
     if compiled is None:
         queryset = build()

@@ -121,11 +121,21 @@ def filters_parametrized(
     filterset_class: type[django_filters.FilterSet], queryset: QuerySet, names
 ) -> QuerySet:
     """`queryset` narrowed by the filters `names` of `filterset_class`, each compared with a
-    `Param` of its name (config.compiled) instead of a value: the same SQL for any values."""
+    `Param` (config.compiled) instead of a value: the same SQL for any values, which
+    `filters_values` names for `compiled_rows`."""
     for name in names:
         criterion = filterset_class.base_filters[name]
         if criterion.method is not None:
             raise TypeError(f"{name} filters by a method: it takes values, not Params")
         field = queryset.model._meta.get_field(criterion.field_name)
-        queryset = criterion.filter(queryset, Param(name, type(field)()))
+        queryset = criterion.filter(queryset, Param(_PARAM_PREFIX + name, field))
     return queryset
+
+
+def filters_values(criteria: Mapping) -> dict:
+    """The values of the Params `filters_parametrized` compares with, by their names: apart
+    from the names a read's own Params take (`company`, `hardware`...)."""
+    return {_PARAM_PREFIX + name: value for name, value in criteria.items()}
+
+
+_PARAM_PREFIX = "criterion."

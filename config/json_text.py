@@ -11,9 +11,10 @@ The text is the JSON an answer writes for the same values:
 
 - strings are escaped by the database's own JSON functions (`to_json`, `json_quote`);
 - a timestamp is written as orjson writes it (`2026-01-02T03:04:05.123456Z`, without the
-  fraction when it is zero), as `config.json_lists` writes a list's;
+  fraction when it is zero);
 - a decimal is written as the database prints it (`1299.00`): the same number as orjson's
-  float `1299.0`, read as a float by any JSON reader; on SQLite, as a float;
+  float `1299.0`, read as a float by any JSON reader; on SQLite, as a float; an integer as
+  itself (any other number goes through the database's JSON writer);
 - a boolean is `true` or `false`, a UUID its dashed text, a null `null`.
 
 A shape maps the object's keys, in order, to columns (`F`) or expressions, nested shapes,
@@ -33,14 +34,12 @@ from django.db.models import (
     DecimalField,
     Expression,
     F,
-    FloatField,
     IntegerField,
     TextField,
     UUIDField,
 )
 
-from config.json_lists import plain_key, timestamp_sql
-from config.links import url_base
+from config.links import URL_SCHEME, url_base
 
 # PostgreSQL's most arguments of a function call.
 _MOST_ARGUMENTS = 100
@@ -70,11 +69,14 @@ class Raw:
     value: Expression | F
 
 
+_URL_SCHEME_SQL = "^" + URL_SCHEME.pattern
+
+
 class AbsoluteUrl(Expression):
     """A stored reference (an image's `/static/...` path, or a URL an operator typed) made
     absolute against the base of the URLs answered now (`config.links.url_base`), by
     `config.links.absolute_url`'s rule: an empty value, or any value when there is no base,
-    as it is; a path after the base; an absolute URL as it is; a scheme-relative one
+    as it is; a path after the base; a URL with a scheme as it is; a scheme-relative one
     (`//cdn...`) with the base's scheme; anything else after the base and a slash."""
 
     output_field = TextField()
@@ -94,14 +96,16 @@ class AbsoluteUrl(Expression):
         base = url_base()
         if not base:
             return sql, params
-        contains = "strpos" if connection.vendor == "postgresql" else "instr"
+        # A URL's scheme (config.links.URL_SCHEME), as a regular expression of each vendor's
+        # (Django gives SQLite its REGEXP).
+        matches = "~" if connection.vendor == "postgresql" else "REGEXP"
         scheme = base.split(":", 1)[0] + ":"
         # (SQL, parameters) in the order they are written.
         parts = [
             (f"CASE WHEN {sql} IS NULL OR {sql} = '' THEN {sql}", params * 3),
             (f" WHEN substr({sql}, 1, 2) = '//' THEN %s || {sql}", [*params, scheme, *params]),
             (f" WHEN substr({sql}, 1, 1) = '/' THEN %s || {sql}", [*params, base, *params]),
-            (f" WHEN {contains}({sql}, '://') > 0 THEN {sql}", params * 2),
+            (f" WHEN {sql} {matches} '{_URL_SCHEME_SQL}' THEN {sql}", params * 2),
             (f" ELSE %s || {sql} END", [f"{base}/", *params]),
         ]
         return "".join(part for part, _ in parts), [p for _, each in parts for p in each]
@@ -115,7 +119,7 @@ class JsonText(Expression):
     def __init__(self, shape: Shape):
         super().__init__()
         self.shape = shape
-        self._keys, self._values = _flattened(shape)
+        self._values = _flattened(shape)
 
     @cached_property
     def identity(self):
@@ -134,22 +138,17 @@ class JsonText(Expression):
         return _object_sql(self.shape, values, compiler, connection)
 
 
-def _flattened(shape: Shape) -> tuple[list[str], list]:
+def _flattened(shape: Shape) -> list:
     """Every column or expression of `shape`, nested ones too, in the order they are written."""
-    keys, values = [], []
-    for key, value in shape.items():
+    values = []
+    for value in shape.values():
         if isinstance(value, Mapping):
-            nested_keys, nested_values = _flattened(value)
-            keys += nested_keys
-            values += nested_values
+            values += _flattened(value)
         elif isinstance(value, NullUnless):
-            nested_keys, nested_values = _flattened(value.shape)
-            keys += [key, *nested_keys]
-            values += [value.column, *nested_values]
+            values += [value.column, *_flattened(value.shape)]
         else:
-            keys.append(key)
             values.append(value.value if isinstance(value, Optional | Raw) else value)
-    return keys, values
+    return values
 
 
 def _object_sql(shape: Shape, values, compiler, connection) -> tuple[str, list]:
@@ -219,6 +218,8 @@ def _value_sql(value, compiler, connection) -> tuple[str, list]:
     """A column's value as JSON text, null when it is null."""
     sql, params = compiler.compile(value)
     field = getattr(value, "output_field", None)
+    if field is not None and field.is_relation:
+        field = field.target_field  # a foreign key's column holds its target's values
     postgresql = connection.vendor == "postgresql"
     if isinstance(field, DateTimeField):
         sql = f"'\"' || {timestamp_sql(connection) % sql} || '\"'"
@@ -230,7 +231,7 @@ def _value_sql(value, compiler, connection) -> tuple[str, list]:
         params = params if postgresql else params * 5
     elif isinstance(field, DecimalField):
         sql = f"({sql})::text" if postgresql else f"CAST({sql} AS REAL)"
-    elif isinstance(field, IntegerField | FloatField):
+    elif isinstance(field, IntegerField):
         sql = f"({sql})::text" if postgresql else f"CAST({sql} AS TEXT)"
     elif postgresql:
         sql = f"to_json({sql})::text"
@@ -246,3 +247,27 @@ def _sqlite_uuid(sql: str) -> str:
         f"substr({sql}, 1, 8) || '-' || substr({sql}, 9, 4) || '-' || substr({sql}, 13, 4)"
         f" || '-' || substr({sql}, 17, 4) || '-' || substr({sql}, 21)"
     )
+
+
+# A timestamp as orjson writes it in the answers (OPT_UTC_Z). PostgreSQL's session is in UTC
+# (Django sets it); its `.US` is always six digits, which orjson leaves out when they are zero.
+_POSTGRESQL_TIMESTAMP = (
+    "replace(to_char((%s) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'), "
+    "'.000000Z', 'Z')"
+)
+# SQLite keeps a timestamp as Django writes it: UTC, `2026-01-02 03:04:05.123456`, without the
+# fraction when it is zero.
+_SQLITE_TIMESTAMP = "(replace(%s, ' ', 'T') || 'Z')"
+
+
+def timestamp_sql(connection) -> str:
+    """The SQL, with `%s` for the timestamp's, of its text as an answer writes it."""
+    return _POSTGRESQL_TIMESTAMP if connection.vendor == "postgresql" else _SQLITE_TIMESTAMP
+
+
+def plain_key(key: str) -> str:
+    """`key`, checked to be a plain name: keys are written into the query's SQL and its JSON
+    text as they are (a parameter's type is one the server could not tell), unescaped."""
+    if not (key.isascii() and key.replace("_", "").isalnum()):
+        raise ValueError(f"{key!r}: keys are written unescaped, so they must be plain names")
+    return key

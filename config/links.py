@@ -16,6 +16,7 @@ The request being answered is held for the duration of the answer (`answering`, 
 uses, so the selectors shaping rows need no request passed down to them.
 """
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -23,6 +24,8 @@ from contextvars import ContextVar
 from django.conf import settings
 from django.http import HttpRequest
 
+# A URL's scheme (RFC 3986): what makes a reference absolute on its own.
+URL_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 _answered: ContextVar[HttpRequest | None] = ContextVar("answered_request", default=None)
 # Where a request keeps the base once worked out (many rows, one base).
 _BASE_ATTRIBUTE = "_hlos_url_base"
@@ -62,9 +65,9 @@ def url_base() -> str:
 def absolute_url(reference: str | None, base: str) -> str | None:
     """`reference` (a stored path, or a URL an operator typed) made absolute against `base`.
     An empty value, and any value without a base, are returned as they are; a path goes after
-    the base; an absolute URL stays as it is; a scheme-relative one (`//cdn...`) takes the
-    base's scheme; anything else goes after the base and a slash, as it is (no `..` is
-    resolved). The lists' database-written answers apply the same rule in SQL
+    the base; a URL with a scheme (`https:`, `data:`) stays as it is; a scheme-relative one
+    (`//cdn...`) takes the base's scheme; anything else goes after the base and a slash, as it
+    is (no `..` is resolved). The lists' database-written answers apply the same rule in SQL
     (config.json_text.AbsoluteUrl)."""
     if not reference or not base:
         return reference
@@ -72,7 +75,7 @@ def absolute_url(reference: str | None, base: str) -> str | None:
         return base.split(":", 1)[0] + ":" + reference
     if reference.startswith("/"):
         return base + reference  # the stored paths: the common case
-    if "://" in reference:
+    if URL_SCHEME.match(reference):
         return reference
     return f"{base}/{reference}"
 

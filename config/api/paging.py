@@ -120,7 +120,7 @@ class Page:
         if self.after_key is None:
             return self, {}
         params = tuple(
-            Param(_KEY_COLUMN.format(i), type(model._meta.get_field(field))())
+            Param(_KEY_COLUMN.format(i), model._meta.get_field(field))
             for i, field in enumerate(self.keyset.fields)
         )
         values = {param.name: value for param, value in zip(params, self.after_key, strict=True)}

@@ -13,13 +13,11 @@ A record a write has just made is in memory already, with the related records it
 from: `Row.of` and `row_of` take the same row from it, by the same columns, instead of reading
 it back, so the selector shapes it as it shapes what it reads.
 
-A long list can be read as tuples instead (`tuples_of`) and each row's dicts built from them
-by `TupleReader`s, a C-level `zip` each: not a dict of every column that is then taken apart
-key by key (half the Python time of a list of 1,000 items).
+A long list can have the database write each record's answer instead (`json_shape`, for
+config.json_text), from the same serializer's fields.
 """
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from operator import itemgetter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeAlias
 
 from django.db.models import F, Model, QuerySet
@@ -140,39 +138,7 @@ class Nested:
         """The object, its columns removed from `row`."""
         return {name: row.pop(key) for name, key in self._keys}
 
-    def reader(self, names: Sequence[str]) -> "TupleReader":
-        """The object from a row read as a tuple of the columns `names` (`tuples_of`)."""
-        return TupleReader(names, [key for _, key in self._keys], [name for name, _ in self._keys])
-
 
 def nested_columns(*nested: Nested) -> dict[str, F]:
     """The columns of several nested objects, to read in one `.values()`."""
     return {alias: column for each in nested for alias, column in each.expressions.items()}
-
-
-def tuples_of(values: QuerySet) -> tuple[list[str], list[tuple]]:
-    """The rows of a `.values()` queryset as tuples, and the names of their columns: the keys,
-    in order, of the dicts the queryset itself would yield."""
-    query = values.query
-    names = [*query.extra_select, *query.values_select, *query.annotation_select]
-    return names, list(query.get_compiler(values.db).results_iter(tuple_expected=True))
-
-
-class TupleReader:
-    """A dict of some columns of a row read as a tuple of the columns `names`: `wanted`, in
-    their order, under the keys `keys` (their own names by default)."""
-
-    def __init__(self, names: Sequence[str], wanted: Sequence[str], keys: Sequence[str] = ()):
-        positions = [names.index(name) for name in wanted]
-        self.keys = tuple(keys or wanted)
-        # Checked once here rather than by a strict zip per row (a tenth of a row's shaping).
-        if len(self.keys) != len(positions):
-            raise ValueError(f"{len(self.keys)} keys for {len(positions)} columns")
-        # itemgetter of one position gives the value, not a tuple of it.
-        pick = itemgetter(*positions)
-        self._values: Callable[[tuple], tuple] = (
-            (lambda row: (pick(row),)) if len(positions) == 1 else pick
-        )
-
-    def __call__(self, row: tuple) -> dict:
-        return dict(zip(self.keys, self._values(row), strict=False))

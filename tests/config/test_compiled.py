@@ -2,11 +2,12 @@
 (config.compiled): the same rows, converted alike, one query counted by Django, and the SQL
 compiled only once per shape and connection."""
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
+from threading import Thread
 from uuid import UUID
 
 import pytest
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import DateTimeField, UUIDField
 from django.test.utils import CaptureQueriesContext
 
@@ -21,9 +22,9 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def no_shapes_kept():
     # Each test compiles its own shapes (the connection outlives a test).
-    connection.__dict__.pop("_compiled_reads", None)
+    connections[DEFAULT_DB_ALIAS].__dict__.pop(compiled.SHAPES_ATTRIBUTE, None)
     yield
-    connection.__dict__.pop("_compiled_reads", None)
+    connections[DEFAULT_DB_ALIAS].__dict__.pop(compiled.SHAPES_ATTRIBUTE, None)
 
 
 class Builds:
@@ -111,3 +112,25 @@ def test_a_shape_is_compiled_again_once_more_shapes_were_kept_since(monkeypatch)
 
     # "a" stayed (used again before "c" came); "b" was let go for "c", and compiled again.
     assert builds.count == 4
+
+
+def test_each_thread_compiles_and_keeps_its_own_shapes():
+    # A thread has its own connection, and its own shapes with it: two threads never reorder or
+    # drop each other's (gunicorn's threads answer at once).
+    builds = Builds()
+    kept = {}
+
+    def compile_in_a_thread(name):
+        compiled_rows("threaded", builds, {"client": UUID(int=0), "since": datetime.now(UTC)})
+        kept[name] = connections[DEFAULT_DB_ALIAS].__dict__[compiled.SHAPES_ATTRIBUTE]
+        connections.close_all()
+
+    threads = [Thread(target=compile_in_a_thread, args=(name,)) for name in "ab"]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert builds.count == 2
+    assert kept["a"] is not kept["b"]
+    assert compiled.SHAPES_ATTRIBUTE not in connections[DEFAULT_DB_ALIAS].__dict__

@@ -173,6 +173,7 @@ def test_without_public_base_url_an_events_images_stay_relative_paths(caller):
         ("https://images.example.com/1.png", "https://images.example.com/1.png"),
         ("//cdn.example.com/1.png", "https://cdn.example.com/1.png"),
         ("pictures/1.png", "https://h.example/pictures/1.png"),
+        ("data:image/png;base64,iVBORw0KGgo=", "data:image/png;base64,iVBORw0KGgo="),
         ("", ""),
         (None, None),
     ],

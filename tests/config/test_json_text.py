@@ -17,7 +17,7 @@ from hardware.models import Hardware
 from tests.factories import HardwareFactory
 
 # Every kind of character a JSON writer must escape, and some it must not.
-TRICKY = 'say "hi" \\ back\nslash\ttab\r\x07\x1f é 雪 😀 </script> \u2028'
+TRICKY = 'say "hi" \\ back\nslash\ttab\r\b\f\x01\x07\x0b\x1b\x1f\x7f é 雪 😀 </script> \u2028'
 
 pytestmark = pytest.mark.django_db
 
@@ -111,6 +111,8 @@ def test_an_optional_key_is_left_out_when_null_and_a_nested_object_is_null_witho
         "https://images.example.com/1.png",
         "//cdn.example.com/1.png",
         "pictures/1.png",
+        "data:image/png;base64,iVBORw0KGgo=",
+        "HTTP://images.example.com/2.png",
         "",
     ],
 )

@@ -2,13 +2,16 @@
 `prepare_threshold`), its parameters sent apart from its SQL: every list keeps answering, and
 the item lists run one plan made for any parameters rather than one planned per request."""
 
+import re
+from itertools import count
+
 import pytest
 from django.db import connection
 
 from config.db import Constant
 from hardware.choices import HardwareStatus
-from hardware.models import Hardware
-from tests.factories import CompanyFactory, HardwareFactory
+from hardware.models import Hardware, Storage
+from tests.factories import CompanyFactory, EmployeeFactory, HardwareFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -17,13 +20,15 @@ pytestmark = pytest.mark.django_db
 RUNS = 12
 
 
-def items_statement_plans(storage: bool) -> tuple[int, int]:
-    """(generic, custom) plans of the prepared items' query, the storage list's or the other."""
+def plans_of(sql: str) -> tuple[int, int]:
+    """(generic, custom) plans of the statement prepared for `sql` (as Django ran it: `%s` for
+    each parameter, which psycopg sends as `$1`, `$2`...)."""
+    numbers = count(1)
+    sent = re.sub(r"%s", lambda _: f"${next(numbers)}", sql).replace("%%", "%")
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT generic_plans, custom_plans FROM pg_prepared_statements"
-            " WHERE statement LIKE %s AND (statement LIKE %s) = %s",
-            ['%FROM "hardware_hardware"%', "%'STORAGE'%", storage],
+            "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = %s",
+            [sent],
         )
         return cursor.fetchone() or (0, 0)
 
@@ -31,19 +36,43 @@ def items_statement_plans(storage: bool) -> tuple[int, int]:
 @pytest.mark.parametrize("path", ["/hardwares", "/hardwares/storages"])
 def test_an_item_list_run_often_is_prepared_and_planned_once_for_any_company(caller, path):
     companies = [CompanyFactory(api_client=caller.api_client) for _ in range(2)]
+    stored = Storage.objects.get_or_create(country_code="US")[0]
+    holder = EmployeeFactory(company=companies[0])
     for company in companies:
         HardwareFactory(company=company)
         HardwareFactory(company=company, on_employee=True)
+    # Enough items that PostgreSQL's estimates tell the statuses apart, as a company's would.
+    Hardware.objects.bulk_create(
+        [
+            HardwareFactory.build(company=companies[0], storage=stored)
+            if number % 5 < 2
+            else HardwareFactory.build(
+                company=companies[0], status=HardwareStatus.EMPLOYEE, storage=None, employee=holder
+            )
+            for number in range(400)
+        ]
+    )
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE hardware_hardware")
+
+    run_sql = []
+
+    def recorded(execute, sql, params, many, context):
+        run_sql.append(sql)  # as Django hands it to psycopg, `%s` for each parameter
+        return execute(sql, params, many, context)
 
     for run in range(RUNS):
         company = companies[run % 2]
-        answer = caller.get(path, {"companyCode": company.code})
+        with connection.execute_wrapper(recorded):
+            answer = caller.get(path, {"companyCode": company.code})
         assert answer.status_code == 200
         items = answer.json()["envelop"]
-        assert len(items) == (1 if path.endswith("storages") else 2)
+        assert len(items) == (1 if path.endswith("storages") else 2) + (
+            0 if run % 2 else 160 if path.endswith("storages") else 400
+        )
         assert {item["company"]["id"] for item in items} == {str(company.id)}
 
-    generic, custom = items_statement_plans(storage=path.endswith("storages"))
+    generic, custom = plans_of(next(sql for sql in run_sql if 'FROM "hardware_hardware"' in sql))
     # Prepared by its sixth run on the connection (earlier tests may have run it too);
     # PostgreSQL plans a prepared query's first five runs for their parameters, then keeps the
     # plan made for any when it is no dearer: with the storage list's status written into the

@@ -411,13 +411,17 @@ def test_notes_and_movements_read_with_their_items_are_written_as_read_on_their_
     for status in ("DONE", "COORDINATED"):
         MovementRequestFactory(company=company, hardwares=[item], status=status)
 
-    [shown] = caller.get("/hardwares", {"companyCode": "HWC"}).json()["envelop"]
+    answer = caller.get("/hardwares", {"companyCode": "HWC"})
+    [shown] = answer.json()["envelop"]
 
     expected_notes = [
         {"content": note.content, "createdAt": note.created_at, "user": {"email": "o@e.co"}}
         for note in HardwareNote.objects.filter(hardware=item).order_by("created_at", "id")
     ]
     assert json_bytes(shown["hardwareNote"]) == json_bytes(expected_notes)
+    # Written by the database into the item's text, byte for byte as orjson writes them.
+    assert b'"hardwareNote":' + json_bytes(expected_notes) in answer.content
+    assert b'"movementRequests":[{"status":"COORDINATED"},{"status":"DONE"}]' in answer.content
     assert [note["content"] for note in shown["hardwareNote"]] == [text for _, text in notes]
     assert shown["hardwareNote"][0]["createdAt"] == "2026-03-04T05:06:07Z"
     assert shown["movementRequests"] == [{"status": "COORDINATED"}, {"status": "DONE"}]
