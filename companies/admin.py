@@ -51,13 +51,10 @@ class ApiClientAdmin(admin.ModelAdmin):
             show_new_key(request, obj, raw_key)
 
     def delete_model(self, request, obj):
-        services.api_client_distrust(client=obj)
-        super().delete_model(request, obj)
+        services.api_clients_delete(clients=ApiClient.objects.filter(pk=obj.pk))
 
     def delete_queryset(self, request, queryset):
-        for client in queryset:
-            services.api_client_distrust(client=client)
-        super().delete_queryset(request, queryset)
+        services.api_clients_delete(clients=queryset)
 
     @admin.action(description="Issue a new key for each selected client")
     def issue_keys(self, request, queryset):

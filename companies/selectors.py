@@ -119,11 +119,17 @@ def _columns(columns: tuple[str, ...], keyset: Keyset | None) -> QuerySet[Compan
     return Company.objects.values_list(*columns, *Page(keyset=keyset).columns.values())
 
 
-def _managed_with_code(api_client: ApiClient, code: str) -> QuerySet[Company]:
-    """The client's companies with this code: none for a code no company could have, which
-    is never sent to the database (a NUL byte there is an error, not a miss)."""
+def _code_possible(code: str) -> str | None:
+    """`code` as companies' codes are written, or None for a code no company could have,
+    which is never sent to the database (a NUL byte there is an error, not a miss)."""
     code = code.strip().upper()
-    if not COMPANY_CODE_PATTERN.fullmatch(code):
+    return code if COMPANY_CODE_PATTERN.fullmatch(code) else None
+
+
+def _managed_with_code(api_client: ApiClient, code: str) -> QuerySet[Company]:
+    """The client's companies with this code: none for a code no company could have."""
+    code = _code_possible(code)
+    if code is None:
         return Company.objects.none()
     return company_list(api_client=api_client).filter(code=code)
 
@@ -139,17 +145,15 @@ class CompanyCoded:
 
 
 def company_coded(*, api_client: ApiClient, code: str) -> CompanyCoded:
-    code = code.strip().upper()
-    return CompanyCoded(api_client.pk, code if COMPANY_CODE_PATTERN.fullmatch(code) else None)
+    return CompanyCoded(api_client.pk, _code_possible(code))
 
 
 # What a compiled read (config.compiled) compares its records' company with: a company read
 # already, or the client's company with a code, a subquery of at most one (codes are unique).
 _COMPANY_BY_ID = Param("company", UUIDField())
 _COMPANY_BY_CODE = (
-    Company.objects.filter(
-        api_client=Param("client", UUIDField()), code=Param("companyCode", CharField())
-    )
+    company_list(api_client=Param("client", UUIDField()))
+    .filter(code=Param("companyCode", CharField()))
     .order_by()
     .values("pk")[:1]
 )

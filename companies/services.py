@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from uuid import UUID
 
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from companies import keys, webhooks
@@ -60,6 +61,16 @@ def api_client_distrust(*, client: ApiClient) -> None:
     processes within selectors.KEY_TRUSTED_SECONDS."""
     hashed_keys = list(client.keys.values_list("hashed_key", flat=True))
     transaction.on_commit(lambda: [api_key_distrust(hashed_key=key) for key in hashed_keys])
+
+
+@transaction.atomic
+def api_clients_delete(*, clients: QuerySet[ApiClient]) -> None:
+    """Delete the clients (the back office's delete, one or several): one transaction, so
+    their keys are forgotten by this process only once the delete has committed, not before
+    it, when a request could still trust them again for KEY_TRUSTED_SECONDS."""
+    for client in clients:
+        api_client_distrust(client=client)
+    clients.delete()
 
 
 def company_create(

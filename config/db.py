@@ -38,6 +38,12 @@ def native_timestamps() -> Iterator[None]:
         yield
 
 
+def is_plain(text: str) -> bool:
+    """Whether `text` may be written into SQL as it is, unescaped (in quotes): ASCII letters,
+    digits and underscores only."""
+    return text.isascii() and text.replace("_", "").isalnum()
+
+
 class Constant(Expression):
     """A code the query always compares with (`status = 'STORAGE'`), written into its SQL rather
     than sent as a parameter. A query run often is prepared once per connection and planned
@@ -48,7 +54,7 @@ class Constant(Expression):
     output_field = CharField()
 
     def __init__(self, code: str):
-        if not (code.isascii() and code.replace("_", "").isalnum()):
+        if not is_plain(code):
             raise ValueError(f"{code!r} is not a plain code")
         super().__init__()
         self.code = code
@@ -78,8 +84,9 @@ Result = TypeVar("Result")
 
 def atomic_retried(write: Callable[Params, Result]) -> Callable[Params, Result]:
     """`transaction.atomic` for a write whose row locks can meet another write's in the other
-    order (an onboarding locks the employee its inline data updates, then the numbering; an
-    offboarding the numbering, then the employee it touches). PostgreSQL ends one of two such
+    order (two writes touching the same employees and items in different orders; the
+    onboarding and the offboarding take the employee before the numbering, so they no longer
+    do, tests/logistics/test_lock_order.py). PostgreSQL ends one of two such
     transactions; that one is rolled back whole and run again, and finds the other committed,
     instead of answering 500. Only a write that is its own transaction is run again: inside a
     caller's, the caller's work was lost with it, and the error goes up."""

@@ -39,6 +39,7 @@ from django.db.models import (
     UUIDField,
 )
 
+from config.db import is_plain
 from config.links import URL_SCHEME, url_base
 
 # PostgreSQL's most arguments of a function call.
@@ -268,6 +269,6 @@ def timestamp_sql(connection) -> str:
 def plain_key(key: str) -> str:
     """`key`, checked to be a plain name: keys are written into the query's SQL and its JSON
     text as they are (a parameter's type is one the server could not tell), unescaped."""
-    if not (key.isascii() and key.replace("_", "").isalnum()):
+    if not is_plain(key):
         raise ValueError(f"{key!r}: keys are written unescaped, so they must be plain names")
     return key

@@ -1,7 +1,7 @@
-"""How every list answers: the page its query asks for (config.api.paging), or the whole list,
-answered in chunks when it is long: its rows read a chunk at a time and written as they are
-read, so a list of 100,000 items holds one chunk in memory, not all of them, and its first
-bytes leave before its last rows are read.
+"""How every list but the companies' answers (a client's companies are few): the page its
+query asks for (config.api.paging), or the whole list, answered in chunks when it is long: its
+rows read a chunk at a time and written as they are read, so a list of 100,000 items holds one
+chunk in memory, not all of them, and its first bytes leave before its last rows are read.
 
 The stream holds one chunk's rows at a time, and once its last bytes are written the memory
 the chunks took is given back to the system (config/allocator.py): a worker that answered a
@@ -12,8 +12,9 @@ A longer one is read as pages of its paging order (config.api.paging: each chunk
 at the index where the last one ended, as a client's walk would), and its body is the bytes the
 renderer writes for the whole list: compact JSON, so a list is its rows' JSON joined by commas.
 What a request is refused for (an unknown company, a bad filter) is refused before the first
-chunk is read, in the error envelope as always; a failure once the first bytes are sent (the
-database gone) can only cut the answer short.
+byte is sent, in the error envelope as always: an item list finds an unknown company by its
+first chunk coming back empty (companies.api.scoping.CompanyScope), before answering. A
+failure once the first bytes are sent (the database gone) can only cut the answer short.
 """
 
 from collections.abc import Callable, Iterator

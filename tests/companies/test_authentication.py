@@ -183,17 +183,20 @@ def test_a_trusted_key_is_not_read_again(api_client, django_assert_num_queries):
     assert [company["companyCode"] for company in response.json()["envelop"]] == ["KEY"]
 
 
+@pytest.mark.parametrize("page", ["the list's action", "its own page"])
 def test_a_client_deleted_in_the_admin_is_refused_at_once(
-    api_client, admin_client, django_capture_on_commit_callbacks
+    api_client, admin_client, django_capture_on_commit_callbacks, page
 ):
     raw_key = issue_key(api_client)
     assert get_companies(Authorization=f"Bearer {raw_key}").status_code == 200
+    if page == "its own page":
+        path, form = reverse("admin:companies_apiclient_delete", args=[api_client.pk]), {}
+    else:
+        path = reverse("admin:companies_apiclient_changelist")
+        form = {"action": "delete_selected", "_selected_action": [str(api_client.pk)]}
 
     with django_capture_on_commit_callbacks(execute=True):
-        admin_client.post(
-            reverse("admin:companies_apiclient_changelist"),
-            {"action": "delete_selected", "_selected_action": [str(api_client.pk)], "post": "yes"},
-        )
+        admin_client.post(path, {**form, "post": "yes"})
 
     assert not ApiClient.objects.filter(pk=api_client.pk).exists()
     assert get_companies(Authorization=f"Bearer {raw_key}").json() == UNAUTHORIZED

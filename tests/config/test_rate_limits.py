@@ -6,7 +6,7 @@ import time
 import uuid
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.test import override_settings
 from rest_framework.test import APIClient
 
@@ -23,6 +23,9 @@ def budget_store(request, settings):
     DRF's get and set on the in-memory cache (`make run`): the same answers."""
     if request.param == "memory":
         settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    else:
+        # The tests run on Redis, as deployed: a budget counted elsewhere proves nothing here.
+        assert isinstance(caches["default"], BudgetRedisCache)
     return request.param
 
 

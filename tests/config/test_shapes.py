@@ -280,10 +280,11 @@ def test_records_in_memory_are_sorted_as_their_read_orders_them():
     HardwareRequest.objects.filter(pk__in=[lines[1].pk, lines[3].pk]).update(
         created_at=lines[1].created_at
     )
-    lines = list(HardwareRequest.objects.filter(order=order).order_by("?"))
+    read = list(HardwareRequest.objects.filter(order=order).order_by(*LINE_ORDER))
+    # Handed over in the reverse of the read's order, so nothing is sorted already.
+    lines = list(reversed(read))
 
-    read = HardwareRequest.objects.filter(order=order).order_by(*LINE_ORDER)
-    assert sorted_as(lines, LINE_ORDER) == list(read)
+    assert sorted_as(lines, LINE_ORDER) == read
 
 
 def test_only_columns_are_taken_from_a_record_in_memory():

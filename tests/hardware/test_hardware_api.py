@@ -609,3 +609,29 @@ def test_a_list_compiled_once_answers_each_client_and_criterion_its_own_items(
         400,
         "Invalid company code",
     )
+
+
+def test_an_item_shows_the_same_in_its_list_as_in_a_movement_request(caller, company, settings):
+    """The lists' items are written by the database (config.json_text), a movement request's
+    by Python (config.links.absolute_url, config.specs.specs_applicable): one rule each way."""
+    settings.PUBLIC_BASE_URL = "https://h.example/api"
+    cases = [
+        HardwareFactory(company=company, ram="16GB", processor=None, image="/static/a.svg"),
+        HardwareFactory(company=company, description='a "b"\n', image="pictures/1.png"),
+        HardwareFactory(company=company, image="//cdn.example.com/1.png"),
+        HardwareFactory(company=company, image="https://images.example.com/2.png"),
+    ]
+    movement = MovementRequestFactory(company=company, hardwares=cases)
+
+    listed = caller.get("/hardwares", {"companyCode": "HWC"}).json()["envelop"]
+    carried = caller.get(f"/movement_requests/{movement.id}", {"companyCode": "HWC"}).json()[
+        "envelop"
+    ][0]["hardwares"]
+
+    assert len(carried) == len(cases)
+    for shown in carried:
+        [item] = [item for item in listed if item["id"] == shown["id"]]
+        assert {key: item[key] for key in shown.keys() & item.keys()} == shown
+        assert {key: item.get(key) for key in ("ram", "processor")} == {
+            key: shown.get(key) for key in ("ram", "processor")
+        }
