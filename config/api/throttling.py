@@ -40,9 +40,11 @@ class RateLimitState:
 
 
 class BudgetThrottle(SimpleRateThrottle):
-    """DRF's sliding window, failing open, recording the state of the budget on the request."""
+    """DRF's sliding window, counted by the cache itself, failing open, recording the state of
+    the budget on the request."""
 
     rate_setting: str
+    key: str | None = None  # the budget counted against, once counted
 
     def get_rate(self):
         # Read at request time, not import time, so the setting can change without a restart
@@ -58,37 +60,20 @@ class BudgetThrottle(SimpleRateThrottle):
         return allowed
 
     def _count(self, request, view):
-        """DRF's count, or the cache's own when it counts a window in one atomic step
-        (config.cache.BudgetRedisCache): the window's length and when room is made again are
-        kept as `counted` and `leaving_at` either way."""
-        count_window = getattr(self.cache, "window_count", None)
-        if count_window is None:
-            allowed = SimpleRateThrottle.allow_request(self, request, view)
-            if self.key is not None:
-                self._kept(len(self.history), self._leaving_at(self.history))
-            return allowed
+        """Counted by the cache in one atomic step (`window_count` of config.cache's caches, in
+        Redis or in the process): the window's length and when room is made again are kept as
+        `counted` and `leaving_at`."""
         if self.rate is None:
             return True
         self.key = self.get_cache_key(request, view)
         if self.key is None:
             return True
         self.now = self.timer()
-        window = count_window(
+        window = self.cache.window_count(
             self.key, now=self.now, duration=self.duration, limit=self.num_requests
         )
-        self._kept(window.counted, window.leaving_at)
+        self.counted, self.leaving_at = window.counted, window.leaving_at
         return window.allowed
-
-    def _kept(self, counted: int, leaving_at: float | None) -> None:
-        self.counted, self.leaving_at = counted, leaving_at
-
-    def _leaving_at(self, history: list[float]) -> float | None:
-        """Of a window newest first: the time of the request whose leaving brings it under the
-        budget (more were counted than a lowered budget allows), else of its oldest."""
-        if not history:
-            return None
-        excess = max(1, len(history) - self.num_requests + 1)
-        return history[-min(excess, len(history))]
 
     def state(self) -> RateLimitState:
         return RateLimitState(

@@ -10,7 +10,13 @@ from django.core.cache import cache, caches
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from config.cache import BudgetRedisCache, cache_degraded_since
+from config.cache import (
+    MEMORY_WINDOWS_SWEPT_EVERY,
+    BudgetMemoryCache,
+    BudgetRedisCache,
+    Window,
+    cache_degraded_since,
+)
 from tests.conftest import make_caller
 from tests.support import assert_refused, run_together
 
@@ -20,9 +26,9 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True, params=["redis", "memory"])
 def budget_store(request, settings):
     """Each budget counted by Redis itself (config.cache.BudgetRedisCache, as deployed) and by
-    DRF's get and set on the in-memory cache (`make run`): the same answers."""
+    the process itself (config.cache.BudgetMemoryCache, `make run`): the same answers."""
     if request.param == "memory":
-        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+        settings.CACHES = {"default": {"BACKEND": "config.cache.BudgetMemoryCache"}}
     else:
         # The tests run on Redis, as deployed: a budget counted elsewhere proves nothing here.
         assert isinstance(caches["default"], BudgetRedisCache)
@@ -144,10 +150,10 @@ def test_the_address_is_remote_addr_not_a_forwarded_header():
 
 
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
-@pytest.mark.parametrize("budget_store", ["redis"], indirect=True)
 def test_requests_at_once_never_spend_more_than_the_budget(budget_store):
-    # Counted in one step in Redis: twelve requests at once, five answered. (With a read and
-    # then a write of the window, two requests could read the same window and both be let in.)
+    # Counted in one step (in Redis, or under the process's lock): twelve requests at once,
+    # five answered. (With a read and then a write of the window, two requests could read the
+    # same window and both be let in.)
     caller = make_caller()
     spend_nothing(caller)
 
@@ -189,3 +195,21 @@ def test_a_window_kept_by_the_previous_release_is_no_outage(caller):
     assert response.status_code == 200
     assert budget(response)[:2] == (5, 4)
     assert cache_degraded_since() is None
+
+
+@pytest.mark.parametrize("budget_store", ["memory"], indirect=True)
+def test_windows_in_memory_are_dropped_once_expired_and_when_deleted(budget_store):
+    store = BudgetMemoryCache(f"windows-{uuid.uuid4().hex}", {})
+    for number in range(MEMORY_WINDOWS_SWEPT_EVERY - 1):
+        store.window_count(f"gone-{number}", now=100.0, duration=60, limit=5)
+    kept = store.window_count("kept", now=150.0, duration=60, limit=5)
+
+    # The next window made sweeps: those last counted at 100 expired at 160, "kept" at 210.
+    store.window_count("new", now=170.0, duration=60, limit=5)
+
+    assert kept == Window(allowed=True, counted=1, leaving_at=150.0)
+    assert sorted(store._windows.by_key) == sorted(
+        store.make_and_validate_key(BudgetRedisCache.window_key(key)) for key in ("kept", "new")
+    )
+    assert store.delete(BudgetRedisCache.window_key("kept")) is True
+    assert store.window_count("kept", now=171.0, duration=60, limit=5).counted == 1
