@@ -8,6 +8,8 @@ from datetime import timedelta
 from django.db import models
 from django.utils import timezone
 
+from config.db import JSONField
+
 
 class ApiClient(models.Model):
     """A system that calls the API. It manages companies and sees nothing else."""
@@ -125,7 +127,7 @@ class Event(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     company = models.ForeignKey(Company, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(max_length=50, db_index=True)
-    payload = models.JSONField()
+    payload = JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
     state = models.CharField(
         max_length=12, choices=EventState.choices, default=EventState.PENDING, db_index=True

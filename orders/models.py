@@ -4,6 +4,7 @@ import uuid
 
 from django.db import models
 
+from config.db import JSONField
 from config.workflow import StatusChange, StatusField, StatusModel
 from orders.choices import ALLOWED_MOVES, MOVE_EVENTS, OrderStatus, SendTo
 
@@ -57,8 +58,8 @@ class Order(StatusModel):
     client_name = models.CharField(max_length=200, null=True, blank=True)
     po_number = models.CharField("PO number", max_length=100, null=True, blank=True)
     is_external_order = models.BooleanField(default=False)
-    extra_service_type = models.JSONField(default=list, blank=True)
-    comments = models.JSONField(
+    extra_service_type = JSONField(default=list, blank=True)
+    comments = JSONField(
         default=list, blank=True, help_text="e.g. `ABMId: <value>`, `Client Name: <value>`."
     )
 
@@ -127,7 +128,7 @@ class HardwareRequest(models.Model):
     processor = models.CharField(max_length=100, null=True, blank=True)
     image = models.CharField(max_length=500, blank=True, default="")
     external_item_id = models.CharField(max_length=200, null=True, blank=True)
-    serial_numbers = models.JSONField(default=list, blank=True)
+    serial_numbers = JSONField(default=list, blank=True)
     is_available = models.BooleanField(null=True, blank=True)
     is_recommended = models.BooleanField(null=True, blank=True)
 

@@ -128,10 +128,15 @@ def _order_shape(
 
 def _lines_by_order(line_rows: Iterable[dict]) -> dict[UUID, list[dict]]:
     """Each order's top-level lines, from its lines' rows (LINE with LINE_LINKS and
-    LINE_SELECTED) in their order: the lines in no group, and the selected candidate of each
-    group carrying the group with all its candidates."""
-    by_order = defaultdict(list)
-    groups = defaultdict(list)
+    LINE_SELECTED) in LINE_ORDER: the lines in no group, and the selected candidate of each
+    group carrying the group with all its candidates.
+
+    LINE_ORDER is the order the interface ranks lines by (createdAt, ties by id): a group's
+    first line is its original request, and a need stands where its first line does, so that
+    selecting another candidate does not move it."""
+    needs_by_order = defaultdict(list)  # order id -> its lines in no group, and its group ids
+    members_by_group = {}
+    selected_by_group = {}
     base = url_base()
     for line in line_rows:
         _shape_line(line, base)
@@ -139,37 +144,37 @@ def _lines_by_order(line_rows: Iterable[dict]) -> dict[UUID, list[dict]]:
         selected_id = line.pop("selected_id")
         order_id = line.pop("order_id")
         if group_id is None:
-            line.update(isSelected=None, isAvailable=None, isRecommended=None)
+            line["isAvailable"] = line["isRecommended"] = line["isSelected"] = None
             line["alternativeGroup"] = None
-            by_order[order_id].append(line)
+            needs_by_order[order_id].append(line)
             continue
         line["isSelected"] = line["id"] == selected_id
-        groups[group_id].append(line)
+        members = members_by_group.get(group_id)
+        if members is None:
+            members = members_by_group[group_id] = []
+            needs_by_order[order_id].append(group_id)
+        members.append(line)
         if line["isSelected"]:
-            by_order[order_id].append(
-                {**line, "alternativeGroup": {"id": group_id, "selectedId": selected_id}}
-            )
-    for top_lines in by_order.values():
-        for line in top_lines:
-            group = line["alternativeGroup"]
-            if group is not None:
-                group["candidates"] = _candidates(groups[group["id"]])
-    for top_lines in by_order.values():
-        top_lines.sort(key=lambda line: _need_position(line, groups))
-    return by_order
+            selected_by_group[group_id] = line
+    top_lines_by_order = {}
+    for order_id, needs in needs_by_order.items():
+        top_lines = top_lines_by_order[order_id] = []
+        for need in needs:
+            if isinstance(need, dict):
+                top_lines.append(need)
+            elif need in selected_by_group:  # a group with no line selected is not shown
+                top_lines.append(_top_line(need, selected_by_group[need], members_by_group[need]))
+    return top_lines_by_order
 
 
-def _need_position(line: dict, groups: dict[UUID, list[dict]]) -> tuple:
-    """Where a need stands among the order's lines: where it was first asked for, so selecting
-    another candidate does not move it."""
-    members = groups[line["alternativeGroup"]["id"]] if line["alternativeGroup"] else [line]
-    return min((member["createdAt"], str(member["id"])) for member in members)
-
-
-def _candidates(members: list[dict]) -> list[dict]:
-    """The candidates of a group; the original request is the earliest, ties by id."""
-    original = min(members, key=lambda line: (line["createdAt"], str(line["id"])))
-    return [{**line, "isOriginalRequest": line is original} for line in members]
+def _top_line(group_id: UUID, selected: dict, members: list[dict]) -> dict:
+    """A group's line among the order's: its selected candidate, carrying the group, whose
+    candidates are its members. The original request is the first (LINE_ORDER)."""
+    line = {**selected, "alternativeGroup": {"id": group_id, "selectedId": selected["id"]}}
+    for member in members:
+        member["isOriginalRequest"] = member is members[0]
+    line["alternativeGroup"]["candidates"] = members
+    return line
 
 
 def _shape_line(line: dict, base: str) -> None:
