@@ -101,11 +101,21 @@ def _cycles_broken(view: APIView, response) -> None:
     outlived the request until the cyclic garbage collector found it: a list of 1,000 orders
     left about 90,000 objects each time, and every fifth request or so paid a collection of
     them (760 ms in process). Broken here, the answer and its rows are freed as soon as the
-    server has sent it. The context goes once the answer is rendered (its only reader)."""
+    server has sent it. The context goes once the answer is rendered (its only reader), and
+    with it the request's own cycles (DRF's request holds its view and itself): every request
+    left Django's request and all it carried to the collector."""
     view.response = None
     if hasattr(response, "add_post_render_callback"):
         response.add_post_render_callback(_renderer_context_dropped)
 
 
 def _renderer_context_dropped(response) -> None:
-    response.renderer_context = None
+    context, response.renderer_context = response.renderer_context, None
+    # DRF's request holds its view and itself in its parser context, and the view the request:
+    # with them the request Django made, and all it was given, waited for the collector.
+    request = context.get("request")
+    if request is not None:
+        request.parser_context = None
+    view = context.get("view")
+    if view is not None:
+        view.request = None

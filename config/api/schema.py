@@ -38,6 +38,8 @@ class CountryCodeFieldSchema(OpenApiSerializerFieldExtension):
     """A country code field is one of the codes it takes, in any case (answered in capitals)."""
 
     target_class = "config.api.fields.CountryCodeField"
+    # Its fields read strictly through a subclass (config.api.fields.make_strict).
+    match_subclasses = True
 
     def map_serializer_field(self, auto_schema, direction):
         return {"type": "string", "pattern": self.target.schema_pattern()}

@@ -36,10 +36,7 @@ class CamelCaseMixin:
         if made is None:
             made = self._fields_exposed()
             type(self)._fields_made = made
-        # Strictness is about reading: a serializer given no data (an answer's, the most made)
-        # never reads, and its fields' reading is not wrapped again for each copy.
-        reads = hasattr(self.root, "initial_data")
-        return {name: _unbound_copy(field, name, reads) for name, field in made.items()}
+        return {name: _unbound_copy(field, name) for name, field in made.items()}
 
     def _fields_exposed(self) -> dict:
         fields = {}
@@ -57,12 +54,11 @@ def _expose(field: serializers.Field, name: str, exposed: str) -> None:
     make_strict(field)
 
 
-def _unbound_copy(field: serializers.Field, exposed: str, reads: bool) -> serializers.Field:
+def _unbound_copy(field: serializers.Field, exposed: str) -> serializers.Field:
     """A field like `field`, for one serializer to bind. A nested serializer is copied as DRF
     copies a declared field (made anew from its arguments, its own fields copied from its
-    class's) and exposed again; any other field shallowly, sharing its messages and validators,
-    with its strict reading (`make_strict` wraps the field it is given) applied to the copy
-    when the serializer `reads` data."""
+    class's) and exposed again; any other field shallowly, sharing its messages, validators
+    and strict reading (`make_strict` gave it a class of its own)."""
     if isinstance(field, serializers.BaseSerializer):
         fresh = copy.deepcopy(field)
         fresh.source = field.source
@@ -73,8 +69,6 @@ def _unbound_copy(field: serializers.Field, exposed: str, reads: bool) -> serial
     if isinstance(fresh, serializers.ListField | serializers.DictField):
         fresh.child = _shallow_copy(field.child)
         fresh.child.parent = fresh
-    if reads:
-        make_strict(fresh)
     return fresh
 
 
@@ -84,7 +78,6 @@ def _shallow_copy(field: serializers.Field) -> serializers.Field:
     # serializer is copied for every request.
     fresh = object.__new__(type(field))
     fresh.__dict__.update(field.__dict__)
-    fresh.__dict__.pop("to_internal_value", None)
     return fresh
 
 

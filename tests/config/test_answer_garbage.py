@@ -3,7 +3,9 @@
 DRF leaves an answer in reference cycles (its view holds it; its renderer context holds the
 view and the answer itself), so a list's rows outlived the request until a collection found
 them: about 90,000 objects per list of 1,000 orders, and a collection of several lists' worth
-every few requests (companies.api.idempotency breaks the cycles)."""
+every few requests (companies.api.idempotency breaks the cycles). A write's request and the
+strict readings of its body's fields were in cycles too: the collections they called for, every
+few hundred writes, were the writes' slowest answers (bench/writes.py)."""
 
 import gc
 
@@ -13,6 +15,7 @@ from django.test import RequestFactory
 from django.test.client import ClientHandler
 
 from tests.factories import (
+    CatalogItemFactory,
     CompanyFactory,
     HardwareFactory,
     HardwareRequestFactory,
@@ -68,5 +71,37 @@ def test_a_list_answered_leaves_none_of_its_rows_to_the_collector(caller, path):
     # None of the answer's rows: dicts, or the item lists' JSON texts.
     answered = [each for each in garbage if is_rows(each)]
     assert answered == []
-    # What is left is the view and its request, holding each other: a few dozen objects.
-    assert len(garbage) < 200
+    # Nor the request: the view and its content negotiator are what is left, a few objects.
+    assert len(garbage) < 20
+
+
+def test_a_write_leaves_neither_its_request_nor_its_fields_readings_to_the_collector(caller):
+    company = CompanyFactory(api_client=caller.api_client)
+    model = CatalogItemFactory(country_code="US")
+    body = {
+        "companyCode": company.code,
+        "countryCode": "US",
+        "sendTo": "STORAGE",
+        "hardwares": [{"catalogModelId": str(model.id), "amount": 1}],
+    }
+    handler = ClientHandler()
+
+    def answer():
+        request = RequestFactory().post(
+            "/orders/quote",
+            orjson.dumps(body),
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Bearer {caller.raw_key}",
+        )
+        response = handler(request.environ)
+        assert response.status_code == 201
+
+    answer()
+
+    garbage = garbage_of(answer)
+
+    kinds = {type(each).__name__ for each in garbage}
+    # Django's request, DRF's and the view held each other, and all they were given.
+    assert not kinds & {"WSGIRequest", "Request", "OrderQuoteView"}
+    # Each field of the body held its own strict reading, a closure over the field.
+    assert not [each for each in garbage if "to_internal_value" in repr(each)]
