@@ -38,6 +38,12 @@ class CamelCaseMixin:
             type(self)._fields_made = made
         return {name: _unbound_copy(field, name) for name, field in made.items()}
 
+    def is_valid(self, *, raise_exception=False):
+        try:
+            return super().is_valid(raise_exception=raise_exception)
+        finally:
+            _cycles_broken(self)
+
     def _fields_exposed(self) -> dict:
         fields = {}
         for name, field in super().get_fields().items():
@@ -45,6 +51,30 @@ class CamelCaseMixin:
             _expose(field, name, exposed)
             fields[exposed] = field
         return fields
+
+
+def _cycles_broken(serializer: serializers.BaseSerializer) -> None:
+    """A body read, its serializer's tree no longer holds itself: a field knows its parent, a
+    serializer its fields, and their dict its serializer, so every body read left them all to
+    the cyclic collector (a quote about a hundred objects), whose collections, every few
+    hundred writes, stalled a worker's other requests. What a view reads afterwards
+    (`validated_data`, `errors`) is kept apart from them."""
+    fields = serializer.__dict__.get("fields")
+    if fields is not None:
+        fields.serializer = None
+        for field in fields.values():
+            _parent_dropped(field)
+
+
+def _parent_dropped(field: serializers.Field) -> None:
+    field.parent = None
+    if isinstance(field, serializers.BaseSerializer) and not isinstance(
+        field, serializers.ListSerializer
+    ):
+        _cycles_broken(field)
+    child = getattr(field, "child", None)
+    if child is not None:
+        _parent_dropped(child)
 
 
 def _expose(field: serializers.Field, name: str, exposed: str) -> None:
