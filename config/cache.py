@@ -205,7 +205,8 @@ class BudgetMemoryCache(LocMemCache):
             if allowed:
                 # Threads may count in another order than they read the clock.
                 bisect.insort(times, now)
-            window.expires_at = now + duration
+            # Never earlier than a count before this one set it (their clocks may disagree).
+            window.expires_at = max(window.expires_at, now + duration)
             counted = len(times)
             leaving_at = None
             if counted:

@@ -4,6 +4,7 @@ without a save of their own, and writes run again when PostgreSQL ends them to b
 deadlock."""
 
 import functools
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import ParamSpec, TypeVar
@@ -39,14 +40,18 @@ def native_timestamps() -> Iterator[None]:
         yield
 
 
+# Nineteen digits in a row: maybe an integer past 64 bits, which orjson reads as a float.
+_LONG_DIGITS = re.compile(r"[0-9]{19}")
+
+
 class JSONField(models.JSONField):
     """Django's JSONField, its values read with orjson: an order list reads the serial numbers
-    of every line, and the standard library's json took a tenth of its time. What orjson
-    refuses and json reads (an integer past 64 bits) is read as Django reads it, and so is a
-    field given a decoder of its own."""
+    of every line, and the standard library's json took a tenth of its time. A text that may
+    hold an integer past 64 bits (orjson makes it a float), one that orjson refuses, and a
+    field given a decoder of its own are read as Django reads them."""
 
     def from_db_value(self, value, expression, connection):
-        if type(value) is str and self.decoder is None:
+        if type(value) is str and self.decoder is None and not _LONG_DIGITS.search(value):
             try:
                 return orjson.loads(value)
             except orjson.JSONDecodeError:

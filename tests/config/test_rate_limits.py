@@ -203,13 +203,16 @@ def test_windows_in_memory_are_dropped_once_expired_and_when_deleted(budget_stor
     for number in range(MEMORY_WINDOWS_SWEPT_EVERY - 1):
         store.window_count(f"gone-{number}", now=100.0, duration=60, limit=5)
     kept = store.window_count("kept", now=150.0, duration=60, limit=5)
+    # A thread that read the clock earlier counts after: the window still expires at 210.
+    store.window_count("kept", now=149.999, duration=60, limit=5)
 
     # The next window made sweeps: those last counted at 100 expired at 160, "kept" at 210.
-    store.window_count("new", now=170.0, duration=60, limit=5)
+    store.window_count("new", now=209.9995, duration=60, limit=5)
 
     assert kept == Window(allowed=True, counted=1, leaving_at=150.0)
     assert sorted(store._windows.by_key) == sorted(
         store.make_and_validate_key(BudgetRedisCache.window_key(key)) for key in ("kept", "new")
     )
+    assert store.window_count("kept", now=209.9996, duration=60, limit=5).counted == 2
     assert store.delete(BudgetRedisCache.window_key("kept")) is True
-    assert store.window_count("kept", now=171.0, duration=60, limit=5).counted == 1
+    assert store.window_count("kept", now=209.9997, duration=60, limit=5).counted == 1
