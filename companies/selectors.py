@@ -5,7 +5,6 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
-from functools import cache
 from time import monotonic
 from uuid import UUID
 
@@ -90,6 +89,10 @@ def company_list(*, api_client: ApiClient) -> QuerySet[Company]:
     return Company.objects.filter(api_client=api_client)
 
 
+# The client a compiled read (config.compiled) is for: its companies alone are read.
+_CLIENT = Param("client", UUIDField())
+
+
 def company_rows(
     *, api_client: ApiClient, columns: Mapping[str, str], page: Page = WHOLE_LIST
 ) -> list[dict]:
@@ -104,19 +107,13 @@ def company_rows(
     rows = compiled_rows(
         ("companies", *columns.values(), page),
         lambda: page.narrow(
-            _columns(tuple(columns.values()), page.keyset).filter(
-                api_client=Param("client", UUIDField())
+            company_list(api_client=_CLIENT).values_list(
+                *columns.values(), *Page(keyset=page.keyset).columns.values()
             )
         ),
         {"client": api_client.pk, **values},
     )
     return [dict(zip(keys, row, strict=True)) for row in rows]
-
-
-@cache
-def _columns(columns: tuple[str, ...], keyset: Keyset | None) -> QuerySet[Company]:
-    """The `.values_list()` of `columns` and the key columns of `keyset`, made once."""
-    return Company.objects.values_list(*columns, *Page(keyset=keyset).columns.values())
 
 
 def _code_possible(code: str) -> str | None:
@@ -126,12 +123,17 @@ def _code_possible(code: str) -> str | None:
     return code if COMPANY_CODE_PATTERN.fullmatch(code) else None
 
 
+def _managed_coded(api_client, code) -> QuerySet[Company]:
+    """The client's companies with this code (values, or Params of a compiled read)."""
+    return company_list(api_client=api_client).filter(code=code)
+
+
 def _managed_with_code(api_client: ApiClient, code: str) -> QuerySet[Company]:
     """The client's companies with this code: none for a code no company could have."""
     code = _code_possible(code)
     if code is None:
         return Company.objects.none()
-    return company_list(api_client=api_client).filter(code=code)
+    return _managed_coded(api_client, code)
 
 
 @dataclass(frozen=True)
@@ -152,10 +154,7 @@ def company_coded(*, api_client: ApiClient, code: str) -> CompanyCoded:
 # already, or the client's company with a code, a subquery of at most one (codes are unique).
 _COMPANY_BY_ID = Param("company", UUIDField())
 _COMPANY_BY_CODE = (
-    company_list(api_client=Param("client", UUIDField()))
-    .filter(code=Param("companyCode", CharField()))
-    .order_by()
-    .values("pk")[:1]
+    _managed_coded(_CLIENT, Param("companyCode", CharField())).order_by().values("pk")[:1]
 )
 
 

@@ -55,8 +55,9 @@ def company_from_body(request: Request, *, message: str = INVALID_COMPANY_CODE) 
 
 class CompanyScope:
     """The company a read's `companyCode` names, not read on its own: a list selects its
-    records by `company` (the client's company with the code, a subquery of at most one) in
-    its own query, a round trip fewer than reading the company first. The company is read only
+    records by `company` (`companies.selectors.CompanyCoded`: in the list's query, the
+    client's company with the code, a subquery of at most one), a round trip fewer than
+    reading the company first. The company is read only
     to tell an unknown one from an empty list (`rows_checked`), or from another refusal of the
     request (`refusals_checked`): an unknown company is refused first, as when it was read
     first."""

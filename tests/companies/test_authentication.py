@@ -2,6 +2,7 @@
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db.models.signals import post_delete
 from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -10,7 +11,7 @@ from companies import keys, selectors
 from companies.models import ApiClient, ApiKey
 from companies.services import api_key_revoke
 from tests.factories import ApiClientFactory, CompanyFactory, issue_key
-from tests.support import error
+from tests.support import error, run_together
 
 pytestmark = pytest.mark.django_db
 
@@ -199,4 +200,37 @@ def test_a_client_deleted_in_the_admin_is_refused_at_once(
         admin_client.post(path, {**form, "post": "yes"})
 
     assert not ApiClient.objects.filter(pk=api_client.pk).exists()
+    assert get_companies(Authorization=f"Bearer {raw_key}").json() == UNAUTHORIZED
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_key_used_while_its_client_is_deleted_in_the_admin_is_not_trusted_again(admin_client):
+    # The list's delete action runs outside a transaction of Django's: the key must be
+    # forgotten only once the delete commits. A request on another connection while the delete
+    # runs still finds the key, and trusts it again (KEY_TRUSTED_SECONDS); forgotten before the
+    # delete committed, that trust would outlive the client.
+    client = ApiClientFactory()
+    raw_key = issue_key(client)
+    # Used once (its use recorded, so the request below only reads it), then not trusted.
+    assert get_companies(Authorization=f"Bearer {raw_key}").status_code == 200
+    selectors.api_key_distrust(hashed_key=keys.hash_key(raw_key))
+    during_delete = []
+
+    def used_meanwhile(sender, instance, **kwargs):
+        if instance.pk == client.pk and not during_delete:
+            during_delete.extend(
+                run_together(lambda: get_companies(Authorization=f"Bearer {raw_key}"))
+            )
+
+    post_delete.connect(used_meanwhile, sender=ApiClient)
+    try:
+        admin_client.post(
+            reverse("admin:companies_apiclient_changelist"),
+            {"action": "delete_selected", "_selected_action": [str(client.pk)], "post": "yes"},
+        )
+    finally:
+        post_delete.disconnect(used_meanwhile, sender=ApiClient)
+
+    assert [response.status_code for response in during_delete] == [200]
+    assert not ApiClient.objects.filter(pk=client.pk).exists()
     assert get_companies(Authorization=f"Bearer {raw_key}").json() == UNAUTHORIZED
