@@ -7,16 +7,13 @@ own query instead, whose value is its rows as JSON objects, in its queryset's or
 object written as an answer writes it (config.json_text, compact, timestamps as orjson writes
 them), joined by commas. On PostgreSQL the objects come from an `ARRAY` of the subquery, which
 keeps its order; on SQLite (`make run`) from `group_concat` over the ordered subquery, SQLite
-keeping a subquery's order under an aggregate. The text goes into a record's own JSON text as
-it is (`config.json_text.Raw`), or is read with `loads`.
+keeping a subquery's order under an aggregate. The text goes into a record's answer as it is
+(`config.answers.Raw`).
 """
 
-import orjson
 from django.db.models import Expression, QuerySet, Subquery, TextField
 
 from config.json_text import JsonText, Shape
-
-loads = orjson.loads
 
 
 class JsonList(Expression):

@@ -1,11 +1,9 @@
-"""A record's answer written by the database, as the text of its JSON object.
+"""A record's related rows written by the database as the text of their JSON objects.
 
-A long list of items spent two thirds of its time in Python: reading forty typed columns per
-row (a UUID, a timestamp and a decimal parsed each), taking them apart into the answer's
-nested objects, and writing them back out as JSON. `JsonText` is an expression whose value is
-the answer's JSON text itself, written by PostgreSQL (or SQLite, `make run`) from the row's
-columns as it reads them: Python reads one text column per row and hands it to the renderer
-as it is (`orjson.Fragment`), so a list's cost per row is the database's, in C.
+An item's notes and movement requests are read with the item, in its query, as JSON lists
+(config.json_lists): `JsonText` is an expression whose value is one row's JSON object as text,
+written by PostgreSQL (or SQLite, `make run`) from the row's columns, which the list joins and
+the answer carries as it is (`orjson.Fragment`).
 
 The text is the JSON an answer writes for the same values:
 
@@ -17,15 +15,12 @@ The text is the JSON an answer writes for the same values:
   itself (any other number goes through the database's JSON writer);
 - a boolean is `true` or `false`, a UUID its dashed text, a null `null`.
 
-A shape maps the object's keys, in order, to columns (`F`) or expressions, nested shapes,
-`Optional` (a key left out when its value is null: a computer's specs, "only if applicable"),
-`NullUnless` (a nested object that is null when a column is: an item's employee), `Raw` (a
-JSON text the query writes itself: a `config.json_lists.JsonList`), and `AbsoluteUrl` (a stored
-image path made absolute against the base of the request's URLs, as `config.links` does).
+A shape maps the object's keys, in order, to columns (`F`) or expressions and nested shapes.
+The item itself is assembled in Python (config.answers): PostgreSQL's JSON writing of its forty
+values cost more than reading them plain and writing them with orjson.
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 
 from django.db.models import (
@@ -40,76 +35,11 @@ from django.db.models import (
 )
 
 from config.db import is_plain
-from config.links import URL_SCHEME, url_base
 
 # PostgreSQL's most arguments of a function call.
 _MOST_ARGUMENTS = 100
 
 Shape = Mapping[str, "Expression | F | Shape"]
-
-
-@dataclass(frozen=True)
-class Optional:
-    """A key left out of the object when its value is null."""
-
-    value: Expression | F
-
-
-@dataclass(frozen=True)
-class NullUnless:
-    """A nested object, or null when `column` is null."""
-
-    column: Expression | F
-    shape: Shape
-
-
-@dataclass(frozen=True)
-class Raw:
-    """An expression whose text is JSON already, written into the object as it is."""
-
-    value: Expression | F
-
-
-_URL_SCHEME_SQL = "^" + URL_SCHEME.pattern
-
-
-class AbsoluteUrl(Expression):
-    """A stored reference (an image's `/static/...` path, or a URL an operator typed) made
-    absolute against the base of the URLs answered now (`config.links.url_base`), by
-    `config.links.absolute_url`'s rule: an empty value, or any value when there is no base,
-    as it is; a path after the base; a URL with a scheme as it is; a scheme-relative one
-    (`//cdn...`) with the base's scheme; anything else after the base and a slash."""
-
-    output_field = TextField()
-
-    def __init__(self, reference: Expression | F):
-        super().__init__()
-        self.reference = reference
-
-    def get_source_expressions(self):
-        return [self.reference]
-
-    def set_source_expressions(self, expressions):
-        (self.reference,) = expressions
-
-    def as_sql(self, compiler, connection):
-        sql, params = compiler.compile(self.reference)
-        base = url_base()
-        if not base:
-            return sql, params
-        # A URL's scheme (config.links.URL_SCHEME), as a regular expression of each vendor's
-        # (Django gives SQLite its REGEXP).
-        matches = "~" if connection.vendor == "postgresql" else "REGEXP"
-        scheme = base.split(":", 1)[0] + ":"
-        # (SQL, parameters) in the order they are written.
-        parts = [
-            (f"CASE WHEN {sql} IS NULL OR {sql} = '' THEN {sql}", params * 3),
-            (f" WHEN substr({sql}, 1, 2) = '//' THEN %s || {sql}", [*params, scheme, *params]),
-            (f" WHEN substr({sql}, 1, 1) = '/' THEN %s || {sql}", [*params, base, *params]),
-            (f" WHEN {sql} {matches} '{_URL_SCHEME_SQL}' THEN {sql}", params * 2),
-            (f" ELSE %s || {sql} END", [f"{base}/", *params]),
-        ]
-        return "".join(part for part, _ in parts), [p for _, each in parts for p in each]
 
 
 class JsonText(Expression):
@@ -143,58 +73,28 @@ def _flattened(shape: Shape) -> list:
     """Every column or expression of `shape`, nested ones too, in the order they are written."""
     values = []
     for value in shape.values():
-        if isinstance(value, Mapping):
-            values += _flattened(value)
-        elif isinstance(value, NullUnless):
-            values += [value.column, *_flattened(value.shape)]
-        else:
-            values.append(value.value if isinstance(value, Optional | Raw) else value)
+        values += _flattened(value) if isinstance(value, Mapping) else [value]
     return values
 
 
 def _object_sql(shape: Shape, values, compiler, connection) -> tuple[str, list]:
-    """The object's text: its pieces joined, a null piece (an `Optional` one) left out."""
-    # (SQL, parameters, whether it may be null) of each piece.
-    pieces: list[tuple[str, list, bool]] = []
+    """The object's text: its keys and values joined."""
+    # (SQL, parameters) of each piece.
+    pieces: list[tuple[str, list]] = []
     for position, (key, value) in enumerate(shape.items()):
-        name = ("{" if position == 0 else ",") + _quoted(key) + ":"
+        pieces.append(_literal(("{" if position == 0 else ",") + _quoted(key) + ":"))
         if isinstance(value, Mapping):
-            pieces.append(_literal(name))
-            pieces.append((*_object_sql(value, values, compiler, connection), False))
-        elif isinstance(value, NullUnless):
-            column_sql, column_params = compiler.compile(next(values))
-            nested_sql, nested_params = _object_sql(value.shape, values, compiler, connection)
-            pieces.append(_literal(name))
-            pieces.append(
-                (
-                    f"CASE WHEN {column_sql} IS NULL THEN 'null' ELSE {nested_sql} END",
-                    [*column_params, *nested_params],
-                    False,
-                )
-            )
-        elif isinstance(value, Optional):
-            if position == 0:
-                raise ValueError(f"{key}: an object's first key cannot be left out")
-            sql, params = _value_sql(next(values), compiler, connection)
-            # Null when the value is, and then left out.
-            pieces.append((f"('{name}' || {sql})", params, True))
+            pieces.append(_object_sql(value, values, compiler, connection))
         else:
-            sql, params = (
-                compiler.compile(next(values))
-                if isinstance(value, Raw)
-                else _value_sql(next(values), compiler, connection)
-            )
-            pieces.append(_literal(name))
-            pieces.append((f"coalesce({sql}, 'null')", params, False))
+            sql, params = _value_sql(next(values), compiler, connection)
+            pieces.append((f"coalesce({sql}, 'null')", params))
     pieces.append(_literal("}"))
-    params = [param for _, params, _ in pieces for param in params]
+    params = [param for _, params in pieces for param in params]
     if connection.vendor == "postgresql":
-        # One `concat` writes the text once (a chain of `||` copies it at each step) and takes
-        # a null as nothing; at most 100 arguments each.
-        return _concat([sql for sql, _, _ in pieces]), params
-    # `||` of a null is null: a piece that may be null is one left out, written as nothing.
-    parts = [f"coalesce({sql}, '')" if nullable else sql for sql, _, nullable in pieces]
-    return "(" + " || ".join(parts) + ")", params
+        # One `concat` writes the text once (a chain of `||` copies it at each step); at most
+        # 100 arguments each.
+        return _concat([sql for sql, _ in pieces]), params
+    return "(" + " || ".join(sql for sql, _ in pieces) + ")", params
 
 
 def _concat(parts: list[str]) -> str:
@@ -206,9 +106,9 @@ def _concat(parts: list[str]) -> str:
     return f"concat({', '.join(parts)})"
 
 
-def _literal(text: str) -> tuple[str, list, bool]:
+def _literal(text: str) -> tuple[str, list]:
     # JSON punctuation and plain keys (`_quoted`): nothing to escape in an SQL literal.
-    return f"'{text}'", [], False
+    return f"'{text}'", []
 
 
 def _quoted(key: str) -> str:

@@ -67,8 +67,7 @@ def absolute_url(reference: str | None, base: str) -> str | None:
     An empty value, and any value without a base, are returned as they are; a path goes after
     the base; a URL with a scheme (`https:`, `data:`) stays as it is; a scheme-relative one
     (`//cdn...`) takes the base's scheme; anything else goes after the base and a slash, as it
-    is (no `..` is resolved). The lists' database-written answers apply the same rule in SQL
-    (config.json_text.AbsoluteUrl)."""
+    is (no `..` is resolved)."""
     if not reference or not base:
         return reference
     if reference.startswith("//"):

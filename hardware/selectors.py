@@ -1,11 +1,11 @@
 """Reads of hardware items, always within one company.
 
-Lists can be long, so each item's answer is written by the database as the text of its JSON
-object (config.json_text), in the shape the output serializers declare: one query for the items
-with everything they join and their notes and movement requests as JSON lists
-(config.json_lists), one text column read per item, handed to the renderer as it is. No model
-instances, no serializer fields and no Python dicts at work per item. The detail reads its item
-the same way, and its movement requests' summaries in a query of their own.
+Lists can be long, so each item's answer is assembled from its row's plain columns by a
+function made for its shape (config.answers), the shape the output serializers declare: one
+query for the items with everything they join and their notes and movement requests as JSON
+lists the database writes (config.json_lists). No model instances and no serializer fields at
+work per item. The detail reads its item the same way, and its movement requests' summaries in
+a query of their own.
 """
 
 from collections.abc import Mapping
@@ -14,18 +14,17 @@ from typing import Protocol
 from uuid import UUID
 
 from django.db.models import Expression, F, OuterRef, QuerySet, UUIDField, Value
-from orjson import Fragment
 
 from companies.models import Company
 from companies.selectors import CompanyCoded, company_selected
+from config.answers import NullUnless, Raw, RowAnswers
 from config.api.paging import WHOLE_LIST, Keyset, Page
 from config.api.shapes import columns_of, json_shape
 from config.compiled import Param, compiled_rows
 from config.db import Constant, native_timestamps
 from config.errors import NotFound
 from config.filtering import filters_cleaned, filters_parametrized, filters_values
-from config.json_lists import JsonList, loads
-from config.json_text import JsonText, NullUnless, Raw
+from config.json_lists import JsonList
 from config.links import url_base
 from config.specs import SPEC_KEYS
 from hardware.api.serializers import (
@@ -48,8 +47,6 @@ NOTE_JSON = {
     **{name: F(path) for name, path in columns_of(HardwareNoteSerializer).items()},
     "user": {"email": F("author_email")},
 }
-# The key of a row's answer, the text of its JSON object (`hardware_answers`).
-ITEM = "item"
 # The lists' order (Hardware.Meta.ordering), by columns that never change: they page by it.
 HARDWARES = Keyset("hardwares", ("-created_at", "id"))
 STORAGE_HARDWARES = Keyset("hardwares/storages", HARDWARES.order)
@@ -90,13 +87,14 @@ def hardware_rows(
     hardware_id: UUID | None = None,
     movement_detail: bool = False,
     page: Page = WHOLE_LIST,
-) -> list[dict]:
-    """The company's items, newest first, as rows of their answer's JSON text (under ITEM) and
-    the page's key columns: `company` is one read already, or named by its code
-    (companies.api.scoping.CompanyScope). `filters` are the HardwareFilter criteria
-    (`countryCode`, `updatedSince`); `page` a page of HARDWARES (or STORAGE_HARDWARES). Their
-    movement requests show their status only, or none with `movement_detail` (the detail reads
-    their summaries itself). The query's SQL is compiled once per shape (config.compiled)."""
+) -> list[tuple]:
+    """The company's items, newest first, as rows of their answer's columns and then the page's
+    key columns (`hardware_answers` makes their answers): `company` is one read already, or
+    named by its code (companies.api.scoping.CompanyScope). `filters` are the HardwareFilter
+    criteria (`countryCode`, `updatedSince`); `page` a page of HARDWARES (or
+    STORAGE_HARDWARES). Their movement requests show their status only, or none with
+    `movement_detail` (the detail reads their summaries itself). The query's SQL is compiled
+    once per shape (config.compiled)."""
     selected = company_selected(company)
     if selected is None:
         return []
@@ -122,34 +120,37 @@ def hardware_rows(
         hardware_id is not None,
         movement_detail,
         page,
-        # Images are made absolute in the SQL, against the base of the request's URLs.
-        url_base(),
     )
     values = {**values, **page_values, **filters_values(criteria), "hardware": hardware_id}
     with native_timestamps():
         rows = compiled_rows(shape, build, values)
-    names = (ITEM, *page.columns)
-    return [dict(zip(names, row, strict=True)) for row in rows]
+    return rows
 
 
-def hardware_answers(rows: list[dict]) -> list[Fragment]:
-    """The answers of rows read by `hardware_rows`, each its JSON text as the database wrote it."""
-    return [Fragment(row[ITEM]) for row in rows]
+def hardware_answers(rows: list[tuple]) -> list[dict]:
+    """The answers of rows read by `hardware_rows` (without `movement_detail`), for the
+    request being answered (its images' absolute URLs)."""
+    return _answers(movement_detail=False).of(rows, url_base())
 
 
 @cache
 def _columns(keyset: Keyset | None, movement_detail: bool) -> QuerySet:
-    """The `.values()` of every item's answer as JSON text and the key columns of `keyset`, made
+    """The `.values()` of every item's answer columns and the key columns of `keyset`, made
     once: resolving its columns took about 3 ms, paid now once per list shape rather than on
     each connection that compiles it (config.compiled)."""
     return Hardware.objects.values(
-        **{ITEM: JsonText(_answer_shape(movement_detail))}, **Page(keyset=keyset).columns
+        **_answers(movement_detail).columns, **Page(keyset=keyset).columns
     )
 
 
+@cache
+def _answers(movement_detail: bool) -> RowAnswers:
+    return RowAnswers(_answer_shape(movement_detail), name="hardwares")
+
+
 def _answer_shape(movement_detail: bool) -> dict:
-    """An item's answer as the database writes it (config.json_text): the joined records'
-    columns as the interface's nested objects, the specs only when the item has them ("only
+    """An item's answer (config.answers): the joined records' columns as the interface's
+    nested objects, the specs only when the item has them ("only
     if applicable"), its notes and (but on the detail) its movement requests' statuses."""
     notes = JsonList(HardwareNote.objects.filter(hardware=OuterRef("pk")), NOTE_JSON)
     shape = json_shape(
@@ -177,7 +178,7 @@ def hardware_row(*, company: Company, hardware_id: UUID) -> dict:
     rows = hardware_rows(company=company, hardware_id=hardware_id, movement_detail=True)
     if not rows:
         raise NotFound(HARDWARE_NOT_FOUND)
-    row = loads(rows[0][ITEM])
+    (row,) = _answers(movement_detail=True).of(rows, url_base())
     summaries = _movement_summaries(items=hardware_list(company=company).filter(pk=hardware_id))
     row["movementRequests"] = summaries.get(hardware_id, [])
     return row

@@ -142,7 +142,8 @@ class Page:
         self, request: Request, records: list, render: Callable[[list], list] = list
     ) -> Response:
         """The answer of the page read from `narrow`: at most `limit` records, with the link to
-        the next page when more remain. Records are rows (dicts) or model instances, which
+        the next page when more remain. Records are rows (dicts, or tuples whose last values are
+        the key columns) or model instances, which
         `render` turns into the answer's list."""
         if self.keyset is None:
             return Response(render(records))
@@ -161,6 +162,9 @@ class Page:
         return keys[-1] if keys else None
 
     def _key_taken(self, record) -> tuple:
+        if isinstance(record, tuple):
+            # A row read as values: its key columns are its last.
+            return record[-len(self.keyset.order) :]
         if isinstance(record, dict):
             return tuple(map(record.pop, _key_names(len(self.keyset.order))))
         return tuple(getattr(record, field) for field in self.keyset.fields)

@@ -20,12 +20,13 @@ config.json_text), from the same serializer's fields.
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeAlias
 
-from django.db.models import F, Model, QuerySet
+from django.db.models import F, FloatField, Model, QuerySet
+from django.db.models.functions import Cast
 from rest_framework import serializers
 
+from config.answers import ImageUrl, Optional
+from config.answers import Shape as AnswerShape
 from config.api.fields import ImageUrlField
-from config.json_text import AbsoluteUrl, Optional
-from config.json_text import Shape as JsonShape
 
 # A serializer class, or output name -> ORM path.
 Shape: TypeAlias = type[serializers.Serializer] | Mapping[str, str]
@@ -49,7 +50,7 @@ def json_shape(
     *,
     through: str = "",
     optional: Iterable[str] = (),
-    **nested: JsonShape,
+    **nested: AnswerShape,
 ) -> dict:
     """The JSON object of `serializer_class`'s answer, for the database to write
     (config.json_text), in the serializer's order: each field's column, through the relation
@@ -63,9 +64,23 @@ def json_shape(
             continue
         column = F(prefix + field.source.replace(".", "__"))
         if isinstance(field, ImageUrlField):
-            column = AbsoluteUrl(column)
+            column = ImageUrl(column)
+        elif isinstance(field, serializers.FloatField):
+            column = _Number(column)
         shape[name] = Optional(column) if name in optional else column
     return shape
+
+
+class _Number(Cast):
+    """A (decimal) column read as the float the answer writes. Both databases give a float
+    already: Django's conversion of each row's value is left out."""
+
+    def __init__(self, column: F):
+        super().__init__(column, FloatField())
+
+    @property
+    def convert_value(self):
+        return self._convert_value_noop
 
 
 def _paths(shape: Shape) -> dict[str, str]:

@@ -13,6 +13,7 @@ from decimal import Decimal
 from importlib import import_module
 from uuid import UUID
 
+import orjson
 import pytest
 from django.conf import settings
 from django.db.models import Count
@@ -22,13 +23,13 @@ from catalog.api.serializers import CatalogItemSerializer
 from catalog.selectors import catalog_by_country
 from config.actors import ActorKind
 from config.api import serializers as api
+from config.api.envelope import json_bytes
 from config.api.shapes import columns_of, row_of, sorted_as
-from config.json_lists import loads
 from config.specs import SPEC_KEYS
 from hardware.api.serializers import HardwareDetailSerializer, HardwareSerializer
 from hardware.choices import HardwareStatus
 from hardware.models import HardwareNote
-from hardware.selectors import ITEM, hardware_row, hardware_rows
+from hardware.selectors import hardware_answers, hardware_row, hardware_rows
 from logistics.api.serializers import MovementRequestSerializer
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
 from logistics.models import MovementRequestStatusChange
@@ -164,8 +165,8 @@ def company(db):
 def test_the_rows_have_the_shapes_of_their_serializers_at_every_depth(company):
     orders = order_rows(company=company)
     movements = movement_request_rows(company=company)
-    # An item's answer is read as the JSON text the database wrote (config.json_text).
-    hardwares = [loads(row[ITEM]) for row in hardware_rows(company=company)]
+    # An item's answer carries its notes as the JSON text the database wrote: read as sent.
+    hardwares = orjson.loads(json_bytes(hardware_answers(hardware_rows(company=company))))
     catalog = [
         item for country in catalog_by_country() for items in country.values() for item in items
     ]
@@ -193,7 +194,9 @@ def test_the_rows_have_the_shapes_of_their_serializers_at_every_depth(company):
         *(
             (
                 f"hardwares/{row['id']}",
-                hardware_row(company=company, hardware_id=UUID(row["id"])),
+                orjson.loads(
+                    json_bytes(hardware_row(company=company, hardware_id=UUID(row["id"])))
+                ),
                 HardwareDetailSerializer(),
             )
             for row in hardwares

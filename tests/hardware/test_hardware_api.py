@@ -612,8 +612,9 @@ def test_a_list_compiled_once_answers_each_client_and_criterion_its_own_items(
 
 
 def test_an_item_shows_the_same_in_its_list_as_in_a_movement_request(caller, company, settings):
-    """The lists' items are written by the database (config.json_text), a movement request's
-    by Python (config.links.absolute_url, config.specs.specs_applicable): one rule each way."""
+    """The lists' items are assembled by a function made for their shape (config.answers), a
+    movement request's by its own rows (config.links.absolute_url,
+    config.specs.specs_applicable): the same rules both ways."""
     settings.PUBLIC_BASE_URL = "https://h.example/api"
     cases = [
         HardwareFactory(company=company, ram="16GB", processor=None, image="/static/a.svg"),

@@ -1,0 +1,91 @@
+"""Answers assembled from their rows' plain columns (config.answers): each key's value from its
+column, in the shape's order, keys left out or objects nulled as the shape says, JSON text
+answered as it is, and images made absolute by `config.links.absolute_url`."""
+
+import orjson
+import pytest
+from django.db.models import F, Value
+
+from config.answers import ImageUrl, NullUnless, Optional, Raw, RowAnswers
+from config.api.envelope import json_bytes
+from config.links import absolute_url
+from hardware.models import Hardware
+from tests.factories import HardwareFactory
+
+pytestmark = pytest.mark.django_db
+
+SHAPE = {
+    "id": F("id"),
+    "ram": Optional(F("ram")),
+    "processor": Optional(F("processor")),
+    "company": {"id": F("company_id"), "name": F("company__name")},
+    "employeeProfile": NullUnless(
+        F("employee"), {"id": F("employee__id"), "email": F("employee__email")}
+    ),
+    "notes": Raw(Value('[{"a":[1,2.5,null]}]')),
+    "image": ImageUrl(F("image")),
+}
+
+
+def answered(items: list[Hardware], shape=SHAPE, base: str = "https://h.example") -> list[dict]:
+    answers = RowAnswers(shape, name="test")
+    rows = Hardware.objects.filter(pk__in=[item.pk for item in items]).order_by("created_at")
+    return orjson.loads(json_bytes(answers.of(rows.values_list(*answers.columns.values()), base)))
+
+
+def test_each_key_is_its_column_in_the_shapes_order():
+    bare = HardwareFactory(ram=None, processor="i7", image="/static/a.svg")
+    held = HardwareFactory(on_employee=True, ram="16GB", processor=None, image="")
+
+    assert answered([bare, held]) == [
+        {
+            "id": str(bare.id),
+            "processor": "i7",
+            "company": {"id": str(bare.company_id), "name": bare.company.name},
+            "employeeProfile": None,
+            "notes": [{"a": [1, 2.5, None]}],
+            "image": "https://h.example/static/a.svg",
+        },
+        {
+            "id": str(held.id),
+            "ram": "16GB",
+            "company": {"id": str(held.company_id), "name": held.company.name},
+            "employeeProfile": {"id": str(held.employee_id), "email": held.employee.email},
+            "notes": [{"a": [1, 2.5, None]}],
+            "image": "",
+        },
+    ]
+    # The keys come in the shape's order, those left out skipped.
+    assert list(answered([held])[0]) == [
+        "id",
+        "ram",
+        "company",
+        "employeeProfile",
+        "notes",
+        "image",
+    ]
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        "/static/a.svg",
+        "https://images.example.com/1.png",
+        "//cdn.example.com/1.png",
+        "pictures/1.png",
+        "data:image/png;base64,iVBORw0KGgo=",
+        "",
+    ],
+)
+@pytest.mark.parametrize("base", ["https://h.example", "http://h.example:8000/api", ""])
+def test_an_image_is_made_absolute_by_the_rule_of_absolute_url(stored, base):
+    item = HardwareFactory(image=stored)
+
+    answer = answered([item], {"image": ImageUrl(F("image"))}, base)
+
+    assert answer == [{"image": absolute_url(stored, base)}]
+
+
+def test_only_an_answers_own_keys_can_be_left_out():
+    with pytest.raises(ValueError, match="only an answer's own keys can be left out"):
+        RowAnswers({"company": {"name": Optional(F("company__name"))}}, name="test")
