@@ -115,5 +115,7 @@ class RowAnswers:
         return self._column(value)
 
     def _column(self, expression: Expression | F) -> str:
-        self._columns.append(expression)
-        return f"row[{len(self._columns) - 1}]"
+        # A column shown twice (an item's `companyId` and `company.id`) is read once.
+        if expression not in self._columns:
+            self._columns.append(expression)
+        return f"row[{self._columns.index(expression)}]"

@@ -89,3 +89,13 @@ def test_an_image_is_made_absolute_by_the_rule_of_absolute_url(stored, base):
 def test_only_an_answers_own_keys_can_be_left_out():
     with pytest.raises(ValueError, match="only an answer's own keys can be left out"):
         RowAnswers({"company": {"name": Optional(F("company__name"))}}, name="test")
+
+
+def test_a_column_shown_twice_is_read_once():
+    item = HardwareFactory()
+    shape = {"companyId": F("company_id"), "company": {"id": F("company_id")}}
+
+    assert len(RowAnswers(shape, name="test").columns) == 1
+    assert answered([item], shape) == [
+        {"companyId": str(item.company_id), "company": {"id": str(item.company_id)}}
+    ]
