@@ -96,6 +96,10 @@ class Server:
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 (open while it runs; closed by stop)
         command = [sys.executable, "-m", "gunicorn", "--workers", str(WORKERS)]
         command += ["--worker-class", worker_class, "--bind", f"127.0.0.1:{self.port}"]
+        if worker_class == "sync":
+            # gunicorn.conf.py asks for 8 threads, and gunicorn serves a sync worker with more
+            # than one thread as a gthread one.
+            command += ["--threads", "1"]
         command += ["--timeout", "120", "--log-level", "warning"]
         # The repository's gunicorn settings (and hooks) whatever the working directory; the
         # options above and below take precedence over the file's.
