@@ -1,8 +1,8 @@
 """A long list's answers assembled from its rows' plain columns, by a function made for its shape.
 
 A list of items reads, per item, some forty columns of five tables and nests them as the
-interface's objects. Two ways were measured for 400 items (bench/README.md, "Items assembled
-in Python"): PostgreSQL writing each item's JSON text (config.json_text) took 7.4 ms in the
+interface's objects. Two ways were measured for 400 items (docs/decisions.md, "Items assembled
+in Python again"): PostgreSQL writing each item's JSON text (config.json_text) took 7.4 ms in the
 database and 1.3 ms in Python; the same columns read plain and assembled here took 3.0 ms in
 the database and 3.7 ms in Python, a quarter less in all. The database's JSON writing pays per
 value for its type's output function, a text copy and escaping that orjson does in one pass.
@@ -24,7 +24,7 @@ shapes (dicts), and:
   applicable"); at the top of the answer only;
 - `NullUnless`: a nested object that is null when a column is (an item's employee);
 - `Raw`: a column whose value is JSON text the query writes itself (config.json_lists'
-  lists of an item's notes), answered as it is (`orjson.Fragment`);
+  lists of an item's notes), answered as it is (`orjson.Fragment`), or null;
 - `ImageUrl`: a stored image path, made absolute by `config.links.absolute_url`.
 """
 
@@ -73,6 +73,8 @@ class RowAnswers:
 
     def __init__(self, shape: Shape, *, name: str):
         self._columns: list[Expression | F] = []
+        # Position of each column read, by what makes it the same column (`_identity`).
+        self._positions: dict[object, int] = {}
         self._optional: list[str] = []
         display = self._object(shape, top=True)
         lines = [
@@ -109,13 +111,18 @@ class RowAnswers:
             self._optional.append(key)
             return self._column(value.value)
         if isinstance(value, Raw):
-            return f"Fragment({self._column(value.value)})"
+            column = self._column(value.value)
+            return f"(None if {column} is None else Fragment({column}))"
         if isinstance(value, ImageUrl):
             return f"absolute_url({self._column(value.reference)}, base)"
         return self._column(value)
 
     def _column(self, expression: Expression | F) -> str:
-        # A column shown twice (an item's `companyId` and `company.id`) is read once.
-        if expression not in self._columns:
+        # A field shown twice (an item's `companyName` and `company.name`) is read once. Other
+        # expressions are told apart by themselves: Django's equality takes `Value(1)` and
+        # `Value(True)` for one.
+        identity = expression.name if isinstance(expression, F) else id(expression)
+        if identity not in self._positions:
+            self._positions[identity] = len(self._columns)
             self._columns.append(expression)
-        return f"row[{self._columns.index(expression)}]"
+        return f"row[{self._positions[identity]}]"

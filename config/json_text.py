@@ -5,15 +5,10 @@ An item's notes and movement requests are read with the item, in its query, as J
 written by PostgreSQL (or SQLite, `make run`) from the row's columns, which the list joins and
 the answer carries as it is (`orjson.Fragment`).
 
-The text is the JSON an answer writes for the same values:
-
-- strings are escaped by the database's own JSON functions (`to_json`, `json_quote`);
-- a timestamp is written as orjson writes it (`2026-01-02T03:04:05.123456Z`, without the
-  fraction when it is zero);
-- a decimal is written as the database prints it (`1299.00`): the same number as orjson's
-  float `1299.0`, read as a float by any JSON reader; on SQLite, as a float; an integer as
-  itself (any other number goes through the database's JSON writer);
-- a boolean is `true` or `false`, a UUID its dashed text, a null `null`.
+The text is the JSON an answer writes for the same values: a string escaped by the database's
+own JSON functions (`to_json`, `json_quote`), a timestamp as orjson writes it
+(`2026-01-02T03:04:05.123456Z`, without the fraction when it is zero), a null `null`. Those
+are the values the lists hold; a column of another type is refused when the query is built.
 
 A shape maps the object's keys, in order, to columns (`F`) or expressions and nested shapes.
 The item itself is assembled in Python (config.answers): PostgreSQL's JSON writing of its forty
@@ -23,23 +18,14 @@ values cost more than reading them plain and writing them with orjson.
 from collections.abc import Mapping
 from functools import cached_property
 
-from django.db.models import (
-    BooleanField,
-    DateTimeField,
-    DecimalField,
-    Expression,
-    F,
-    IntegerField,
-    TextField,
-    UUIDField,
-)
+from django.db.models import CharField, DateTimeField, Expression, F, TextField
 
 from config.db import is_plain
 
 # PostgreSQL's most arguments of a function call.
 _MOST_ARGUMENTS = 100
 
-Shape = Mapping[str, "Expression | F | Shape"]
+Shape = Mapping[str, "Expression | F | Shape"]  # keys to columns, or to nested shapes
 
 
 class JsonText(Expression):
@@ -91,18 +77,14 @@ def _object_sql(shape: Shape, values, compiler, connection) -> tuple[str, list]:
     pieces.append(_literal("}"))
     params = [param for _, params in pieces for param in params]
     if connection.vendor == "postgresql":
-        # One `concat` writes the text once (a chain of `||` copies it at each step); at most
-        # 100 arguments each.
+        # One `concat` writes the text once (a chain of `||` copies it at each step).
         return _concat([sql for sql, _ in pieces]), params
     return "(" + " || ".join(sql for sql, _ in pieces) + ")", params
 
 
 def _concat(parts: list[str]) -> str:
     if len(parts) > _MOST_ARGUMENTS:
-        parts = [
-            _concat(parts[start : start + _MOST_ARGUMENTS])
-            for start in range(0, len(parts), _MOST_ARGUMENTS)
-        ]
+        raise ValueError(f"an object of {len(parts)} pieces: PostgreSQL takes 100 arguments")
     return f"concat({', '.join(parts)})"
 
 
@@ -116,38 +98,17 @@ def _quoted(key: str) -> str:
 
 
 def _value_sql(value, compiler, connection) -> tuple[str, list]:
-    """A column's value as JSON text, null when it is null."""
-    sql, params = compiler.compile(value)
-    field = getattr(value, "output_field", None)
-    if field is not None and field.is_relation:
-        field = field.target_field  # a foreign key's column holds its target's values
-    postgresql = connection.vendor == "postgresql"
+    """A text or timestamp column's value as JSON text, null when it is null."""
+    field = value.output_field
     if isinstance(field, DateTimeField):
-        sql = f"'\"' || {timestamp_sql(connection) % sql} || '\"'"
-    elif isinstance(field, BooleanField):
-        sql = f"CASE WHEN {sql} THEN 'true' WHEN NOT {sql} THEN 'false' END"
-        params = params * 2
-    elif isinstance(field, UUIDField):
-        sql = f"'\"' || {sql if postgresql else _sqlite_uuid(sql)} || '\"'"
-        params = params if postgresql else params * 5
-    elif isinstance(field, DecimalField):
-        sql = f"({sql})::text" if postgresql else f"CAST({sql} AS REAL)"
-    elif isinstance(field, IntegerField):
-        sql = f"({sql})::text" if postgresql else f"CAST({sql} AS TEXT)"
-    elif postgresql:
-        sql = f"to_json({sql})::text"
-    else:
-        sql = f"CASE WHEN {sql} IS NOT NULL THEN json_quote({sql}) END"
-        params = params * 2
-    return sql, params
-
-
-def _sqlite_uuid(sql: str) -> str:
-    # SQLite keeps a UUID as its 32 hex digits: written dashed, as it is everywhere else.
-    return (
-        f"substr({sql}, 1, 8) || '-' || substr({sql}, 9, 4) || '-' || substr({sql}, 13, 4)"
-        f" || '-' || substr({sql}, 17, 4) || '-' || substr({sql}, 21)"
-    )
+        sql, params = compiler.compile(value)
+        return f"'\"' || {timestamp_sql(connection) % sql} || '\"'", params
+    if not isinstance(field, CharField | TextField):
+        raise ValueError(f"{field!r}: JsonText writes text and timestamps only")
+    sql, params = compiler.compile(value)
+    if connection.vendor == "postgresql":
+        return f"to_json({sql})::text", params
+    return f"CASE WHEN {sql} IS NOT NULL THEN json_quote({sql}) END", params * 2
 
 
 # A timestamp as orjson writes it in the answers (OPT_UTC_Z). PostgreSQL's session is in UTC

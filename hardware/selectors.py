@@ -123,8 +123,7 @@ def hardware_rows(
     )
     values = {**values, **page_values, **filters_values(criteria), "hardware": hardware_id}
     with native_timestamps():
-        rows = compiled_rows(shape, build, values)
-    return rows
+        return compiled_rows(shape, build, values)
 
 
 def hardware_answers(rows: list[tuple]) -> list[dict]:
@@ -139,7 +138,7 @@ def _columns(keyset: Keyset | None, movement_detail: bool) -> QuerySet:
     once: resolving its columns took about 3 ms, paid now once per list shape rather than on
     each connection that compiles it (config.compiled)."""
     return Hardware.objects.values(
-        **_answers(movement_detail).columns, **Page(keyset=keyset).columns
+        **_answers(movement_detail=movement_detail).columns, **Page(keyset=keyset).columns
     )
 
 
@@ -150,8 +149,8 @@ def _answers(movement_detail: bool) -> RowAnswers:
 
 def _answer_shape(movement_detail: bool) -> dict:
     """An item's answer (config.answers): the joined records' columns as the interface's
-    nested objects, the specs only when the item has them ("only
-    if applicable"), its notes and (but on the detail) its movement requests' statuses."""
+    nested objects, the specs only when the item has them ("only if applicable"), its notes
+    and (but on the detail) its movement requests' statuses."""
     notes = JsonList(HardwareNote.objects.filter(hardware=OuterRef("pk")), NOTE_JSON)
     shape = json_shape(
         HardwareSerializer,

@@ -13,7 +13,8 @@ instead of being read as a position.
 
 A list view asks for the page (`page_requested`), its selector narrows its queryset with it and
 reads the key columns with its rows (`Page.narrow`, `Page.columns`), and the view answers with
-`Page.response`, which takes the key columns out again.
+`Page.response`, which takes the key columns out again (or, from a tuple row, reads its last
+values, which its answer leaves out).
 """
 
 import re
@@ -143,8 +144,7 @@ class Page:
     ) -> Response:
         """The answer of the page read from `narrow`: at most `limit` records, with the link to
         the next page when more remain. Records are rows (dicts, or tuples whose last values are
-        the key columns) or model instances, which
-        `render` turns into the answer's list."""
+        the key columns) or model instances, which `render` turns into the answer's list."""
         if self.keyset is None:
             return Response(render(records))
         more = self.limit is not None and len(records) > self.limit
@@ -157,7 +157,8 @@ class Page:
         return response
 
     def keys_taken(self, records: list) -> tuple | None:
-        """Takes the key columns out of rows read from `narrow`: the last one's key, or None."""
+        """Takes the key columns out of rows read from `narrow` (reads them, from tuples): the
+        last one's key, or None."""
         keys = [self._key_taken(record) for record in records]
         return keys[-1] if keys else None
 

@@ -13,8 +13,8 @@ A record a write has just made is in memory already, with the related records it
 from: `Row.of` and `row_of` take the same row from it, by the same columns, instead of reading
 it back, so the selector shapes it as it shapes what it reads.
 
-A long list can have the database write each record's answer instead (`json_shape`, for
-config.json_text), from the same serializer's fields.
+A long list reads its records' answers as the shape `json_shape` makes of the same serializer's
+fields, assembled by a function made for it (config.answers).
 """
 
 from collections.abc import Iterable, Mapping, Sequence
@@ -52,10 +52,10 @@ def json_shape(
     optional: Iterable[str] = (),
     **nested: AnswerShape,
 ) -> dict:
-    """The JSON object of `serializer_class`'s answer, for the database to write
-    (config.json_text), in the serializer's order: each field's column, through the relation
-    `through` when they are another record's; images made absolute; the keys `optional` left
-    out when null; a nested serializer's object taken from `nested`, by its output name."""
+    """The shape of `serializer_class`'s answer (config.answers), in the serializer's order:
+    each field's column, through the relation `through` when they are another record's; images
+    made absolute; a number read as one; the keys `optional` left out when null; a nested
+    serializer's object taken from `nested`, by its output name."""
     prefix = f"{through}__" if through else ""
     shape = {}
     for name, field in serializer_class().fields.items():

@@ -74,6 +74,7 @@ def test_each_key_is_its_column_in_the_shapes_order():
         "//cdn.example.com/1.png",
         "pictures/1.png",
         "data:image/png;base64,iVBORw0KGgo=",
+        "HTTP://images.example.com/2.png",
         "",
     ],
 )
@@ -91,11 +92,28 @@ def test_only_an_answers_own_keys_can_be_left_out():
         RowAnswers({"company": {"name": Optional(F("company__name"))}}, name="test")
 
 
-def test_a_column_shown_twice_is_read_once():
+def test_a_field_shown_twice_is_read_once_and_other_expressions_each_on_their_own():
     item = HardwareFactory()
-    shape = {"companyId": F("company_id"), "company": {"id": F("company_id")}}
+    shape = {
+        "companyName": F("company__name"),
+        "company": {"name": F("company__name")},
+        # Equal to Django, which takes them for one.
+        "one": Value(1),
+        "yes": Value(True),
+    }
 
-    assert len(RowAnswers(shape, name="test").columns) == 1
+    assert len(RowAnswers(shape, name="test").columns) == 3
     assert answered([item], shape) == [
-        {"companyId": str(item.company_id), "company": {"id": str(item.company_id)}}
+        {
+            "companyName": item.company.name,
+            "company": {"name": item.company.name},
+            "one": 1,
+            "yes": True,
+        }
     ]
+
+
+def test_json_text_that_is_null_is_answered_null():
+    item = HardwareFactory(description=None)
+
+    assert answered([item], {"notes": Raw(F("description"))}) == [{"notes": None}]
