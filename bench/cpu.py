@@ -23,7 +23,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.seed import COMPANY_CODE, fresh_company, seed_hardware, service_environment
-from bench.serving import run_script, start_servers, stop_on_signals, stop_servers
+from bench.serving import (
+    run_script,
+    start_servers,
+    stop_on_signals,
+    stop_servers,
+    workers_of,
+)
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/hlos_bench_cpu"
 CASES = {
@@ -54,11 +60,6 @@ def cpu_seconds(pids: list[int]) -> float:
             continue
         total += int(fields[11]) + int(fields[12])
     return total / _TICKS
-
-
-def workers(master: int) -> list[int]:
-    with open(f"/proc/{master}/task/{master}/children") as children:
-        return [int(pid) for pid in children.read().split()]
 
 
 def postgres_processes() -> list[int]:
@@ -109,7 +110,7 @@ def main() -> int:
                 batch(server.port, path, headers, 10)  # warmed up: prepared, compiled
             for _ in range(args.batches):
                 for name, server in servers.items():
-                    pids = workers(server.process.pid)
+                    pids = workers_of(server.process.pid)
                     postgres = postgres_processes()
                     worker_before, postgres_before = cpu_seconds(pids), cpu_seconds(postgres)
                     started = time.perf_counter()

@@ -145,6 +145,12 @@ class Server:
         self.log.close()
 
 
+def workers_of(pid: int) -> list[int]:
+    """The worker processes of the gunicorn master `pid` (Linux: /proc)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [int(child) for child in children]
+
+
 def start_servers(environment: dict[str, str], ports=(None, None)) -> dict[str, Server]:
     """The service ("ours") and the limit app ("limit"), both answering."""
     servers = {}

@@ -40,6 +40,7 @@ from bench.serving import (
     start_servers,
     stop_on_signals,
     stop_servers,
+    workers_of,
 )
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/hlos_bench_streaming"
@@ -59,12 +60,6 @@ def parse_args() -> argparse.Namespace:
     if args.requests < ROUNDS:
         parser.error(f"--requests must be {ROUNDS} or more")
     return args
-
-
-def workers_of(pid: int) -> list[int]:
-    """The worker processes of the gunicorn master `pid`."""
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    return [int(child) for child in children]
 
 
 def rss(pid: int) -> int:

@@ -18,14 +18,13 @@ values cost more than reading them plain and writing them with orjson.
 from collections.abc import Mapping
 from functools import cached_property
 
-from django.db.models import CharField, DateTimeField, Expression, F, TextField
+from django.db.models import CharField, DateTimeField, Expression, TextField
 
+from config.answers import Shape  # here only columns and nested shapes
 from config.db import is_plain
 
 # PostgreSQL's most arguments of a function call.
 _MOST_ARGUMENTS = 100
-
-Shape = Mapping[str, "Expression | F | Shape"]  # keys to columns, or to nested shapes
 
 
 class JsonText(Expression):
