@@ -88,9 +88,10 @@ def hardware_rows(
     movement_detail: bool = False,
     page: Page = WHOLE_LIST,
 ) -> list[tuple]:
-    """The company's items, newest first, as rows of their answer's columns and then the page's
-    key columns (`hardware_answers` makes their answers): `company` is one read already, or
-    named by its code (companies.api.scoping.CompanyScope). `filters` are the HardwareFilter
+    """The company's items, newest first, as rows of their answer's columns, ending with their
+    key columns in HARDWARES' order whatever the page (`hardware_answers` makes their
+    answers): `company` is one read already, or named by its code
+    (companies.api.scoping.CompanyScope). `filters` are the HardwareFilter
     criteria (`countryCode`, `updatedSince`); `page` a page of HARDWARES (or
     STORAGE_HARDWARES). Their movement requests show their status only, or none with
     `movement_detail` (the detail reads their summaries itself). The query's SQL is compiled
@@ -104,7 +105,7 @@ def hardware_rows(
 
     def build() -> QuerySet:
         # The answer's columns, whose `.values()` is made once (`_columns`), narrowed.
-        items = _columns(page.keyset, movement_detail).filter(company=company_compared)
+        items = _columns(movement_detail).filter(company=company_compared)
         items = filters_parametrized(HardwareFilter, items, criteria)
         if status is not None:
             items = items.filter(status=Constant(status))
@@ -133,18 +134,21 @@ def hardware_answers(rows: list[tuple]) -> list[dict]:
 
 
 @cache
-def _columns(keyset: Keyset | None, movement_detail: bool) -> QuerySet:
-    """The `.values()` of every item's answer columns and the key columns of `keyset`, made
-    once: resolving its columns took about 3 ms, paid now once per list shape rather than on
-    each connection that compiles it (config.compiled)."""
-    return Hardware.objects.values(
-        **_answers(movement_detail=movement_detail).columns, **Page(keyset=keyset).columns
-    )
+def _columns(movement_detail: bool) -> QuerySet:
+    """The `.values()` of every item's answer columns, made once: resolving its columns took
+    about 3 ms, paid now once per list shape rather than on each connection that compiles it
+    (config.compiled)."""
+    return Hardware.objects.values(**_answers(movement_detail=movement_detail).columns)
 
 
 @cache
 def _answers(movement_detail: bool) -> RowAnswers:
-    return RowAnswers(_answer_shape(movement_detail), name="hardwares")
+    # Both lists page in the same order, so a row ends with the key of either (a page of
+    # either reads its last values), read once with the answer's `createdAt` and `id`.
+    keys = Page(keyset=HARDWARES).columns.values()
+    return RowAnswers(
+        _answer_shape(movement_detail), name="hardwares", model=Hardware, keys=tuple(keys)
+    )
 
 
 def _answer_shape(movement_detail: bool) -> dict:

@@ -149,18 +149,23 @@ class Page:
             return Response(render(records))
         more = self.limit is not None and len(records) > self.limit
         records = records[: self.limit] if more else records
-        keys = [self._key_taken(record) for record in records]
+        last_key = self.keys_taken(records)
         response = Response(render(records))
         if more:
-            cursor = _cursor_make(self.keyset, keys[-1])
+            cursor = _cursor_make(self.keyset, last_key)
             response["Link"] = f'<{_url_with(request, cursor)}>; rel="next"'
         return response
 
     def keys_taken(self, records: list) -> tuple | None:
-        """Takes the key columns out of rows read from `narrow` (reads them, from tuples): the
-        last one's key, or None."""
-        keys = [self._key_taken(record) for record in records]
-        return keys[-1] if keys else None
+        """Takes the key columns out of rows read from `narrow`: the last one's key, or None.
+        Dict rows give theirs up, each of them; tuple rows and instances keep theirs, which
+        their answers leave out, so only the last one's is read."""
+        if not records:
+            return None
+        if isinstance(records[0], dict):
+            for record in records[:-1]:
+                self._key_taken(record)
+        return self._key_taken(records[-1])
 
     def _key_taken(self, record) -> tuple:
         if isinstance(record, tuple):

@@ -10,7 +10,7 @@ from config.answers import ImageUrl, NullUnless, Optional, Raw, RowAnswers
 from config.api.envelope import json_bytes
 from config.links import absolute_url
 from hardware.models import Hardware
-from tests.factories import HardwareFactory
+from tests.factories import CompanyFactory, HardwareFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,7 @@ SHAPE = {
 
 
 def answered(items: list[Hardware], shape=SHAPE, base: str = "https://h.example") -> list[dict]:
-    answers = RowAnswers(shape, name="test")
+    answers = RowAnswers(shape, name="test", model=Hardware)
     rows = Hardware.objects.filter(pk__in=[item.pk for item in items]).order_by("created_at")
     return orjson.loads(json_bytes(answers.of(rows.values_list(*answers.columns.values()), base)))
 
@@ -89,7 +89,7 @@ def test_an_image_is_made_absolute_by_the_rule_of_absolute_url(stored, base):
 
 def test_only_an_answers_own_keys_can_be_left_out():
     with pytest.raises(ValueError, match="only an answer's own keys can be left out"):
-        RowAnswers({"company": {"name": Optional(F("company__name"))}}, name="test")
+        RowAnswers({"company": {"name": Optional(F("company__name"))}}, name="test", model=Hardware)
 
 
 def test_a_field_shown_twice_is_read_once_and_other_expressions_each_on_their_own():
@@ -102,7 +102,7 @@ def test_a_field_shown_twice_is_read_once_and_other_expressions_each_on_their_ow
         "yes": Value(True),
     }
 
-    assert len(RowAnswers(shape, name="test").columns) == 3
+    assert len(RowAnswers(shape, name="test", model=Hardware).columns) == 3
     assert answered([item], shape) == [
         {
             "companyName": item.company.name,
@@ -117,3 +117,39 @@ def test_json_text_that_is_null_is_answered_null():
     item = HardwareFactory(description=None)
 
     assert answered([item], {"notes": Raw(F("description"))}) == [{"notes": None}]
+
+
+def test_a_column_under_two_paths_is_read_once_and_two_joins_to_one_table_apart():
+    item = HardwareFactory(on_employee=True)
+    # The employee's own company, another than the item's: the same table, joined twice.
+    item.employee.company = CompanyFactory()
+    item.employee.company.save()
+    item.employee.save()
+    shape = {
+        "companyId": F("company_id"),
+        "company": {"id": F("company__id"), "name": F("company__name")},
+        "employeeProfile": NullUnless(
+            F("employee"), {"id": F("employee__id"), "company": F("employee__company__name")}
+        ),
+    }
+
+    assert len(RowAnswers(shape, name="test", model=Hardware).columns) == 4
+    assert answered([item], shape) == [
+        {
+            "companyId": str(item.company_id),
+            "company": {"id": str(item.company_id), "name": item.company.name},
+            "employeeProfile": {"id": str(item.employee_id), "company": item.employee.company.name},
+        }
+    ]
+
+
+def test_rows_end_with_the_keys_which_the_answer_reads_from_there():
+    items = [HardwareFactory(), HardwareFactory()]
+    keys = (F("created_at"), F("id"))
+    answers = RowAnswers({"id": F("id"), "name": F("name")}, name="test", model=Hardware, keys=keys)
+
+    assert list(answers.columns.values()) == [F("name"), *keys]
+    rows = Hardware.objects.filter(pk__in=[item.pk for item in items]).order_by("created_at")
+    rows = list(rows.values_list(*answers.columns.values()))
+    assert [row[-2:] for row in rows] == [(item.created_at, item.id) for item in items]
+    assert answers.of(rows, "") == [{"id": item.id, "name": item.name} for item in items]
