@@ -88,24 +88,8 @@ def _compiled(shape: Hashable, build: Callable[[], QuerySet]) -> _Compiled:
     compiled = shapes.get(shape)
     if compiled is None:
         queryset = build()
-        query = queryset.query
-        if query.low_mark:
-            raise ValueError("a compiled read pages by its order's values, not by an offset")
-        limit = query.high_mark
-        if limit is not None:
-            query = query.clone()
-            query.clear_limits()
-        compiler = query.get_compiler(using=queryset.db)
+        compiler = queryset.query.get_compiler(using=queryset.db)
         sql, params = compiler.as_sql()
-        if limit is not None:
-            # The limit sent as a parameter: written into the SQL, the plan PostgreSQL keeps
-            # for a prepared page after a cursor (planned for any cursor, it expects a third
-            # of the list after it) read, joined and sorted every record after the cursor
-            # whenever that third was fewer than the limit: a streamed list of 1,000 to
-            # about 6,000 items paid twice its reads. Not knowing the limit, it plans for a
-            # few rows, which the index gives in order (docs/decisions.md, "Limit as a
-            # parameter").
-            sql, params = f"{sql} LIMIT %s", (*params, limit)
         converters = compiler.get_converters(
             [column for column, *_ in compiler.select[: compiler.col_count]]
         )

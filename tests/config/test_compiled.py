@@ -134,18 +134,3 @@ def test_each_thread_compiles_and_keeps_its_own_shapes():
     assert builds.count == 2
     assert kept["a"] is not kept["b"]
     assert compiled.SHAPES_ATTRIBUTE not in connections[DEFAULT_DB_ALIAS].__dict__
-
-
-def test_a_compiled_read_is_refused_an_offset_and_sends_its_limit_as_a_parameter():
-    client = ApiClientFactory()
-    codes = sorted(CompanyFactory(api_client=client).code for _ in range(3))
-
-    def build(start: int):
-        companies = Company.objects.filter(api_client=Param("client", UUIDField()))
-        return companies.order_by("code").values_list("code")[start:2]
-
-    assert compiled_rows("first two", lambda: build(0), {"client": client.pk}) == [
-        (code,) for code in codes[:2]
-    ]
-    with pytest.raises(ValueError, match="pages by its order's values, not by an offset"):
-        compiled_rows("an offset", lambda: build(1), {"client": client.pk})

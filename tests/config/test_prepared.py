@@ -8,11 +8,9 @@ from itertools import count
 import pytest
 from django.db import connection
 
-from config.api.paging import Page
 from config.db import Constant
 from hardware.choices import HardwareStatus
 from hardware.models import Hardware, Storage
-from hardware.selectors import HARDWARES, hardware_rows
 from tests.factories import CompanyFactory, EmployeeFactory, HardwareFactory
 
 pytestmark = pytest.mark.django_db
@@ -104,26 +102,3 @@ def test_a_constant_is_compared_as_written():
             "status", flat=True
         )
     ) == [HardwareStatus.STORAGE]
-
-
-def test_a_page_sends_its_limit_as_a_parameter_so_every_limit_runs_one_statement():
-    # Written into the SQL, the limit misled the plan kept for any cursor (docs/decisions.md,
-    # "Limit as a parameter"), and each limit was a statement of its own.
-    company = CompanyFactory()
-    HardwareFactory.create_batch(3, company=company)
-    run = []
-
-    def recorded(execute, sql, params, many, context):
-        run.append((sql, params))
-        return execute(sql, params, many, context)
-
-    with connection.execute_wrapper(recorded):
-        pages = [
-            hardware_rows(company=company, page=Page(keyset=HARDWARES, limit=limit))
-            for limit in (1, 2, 5)
-        ]
-
-    assert [len(rows) for rows in pages] == [2, 3, 3]
-    assert len({sql for sql, _ in run}) == 1
-    assert [params[-1] for _, params in run] == [2, 3, 6]
-    assert run[0][0].endswith("LIMIT %s")
