@@ -14,7 +14,8 @@ is what `list(queryset.values_list(...))` gives.
 """
 
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -57,11 +58,17 @@ class _Compiled:
 
 
 def compiled_rows(
-    shape: Hashable, build: Callable[[], QuerySet], values: Mapping[str, object]
+    shape: Hashable,
+    build: Callable[[], QuerySet],
+    values: Mapping[str, object],
+    *,
+    prepared: bool = True,
 ) -> list[tuple]:
     """The rows, as tuples, of the `.values()` or `.values_list()` queryset `build()` makes with
     a `Param` for each of `values`, compiled once per `shape` (what, besides those values,
-    makes its SQL: the same shape, the same SQL) on this connection."""
+    makes its SQL: the same shape, the same SQL) on this connection. Not `prepared`, the
+    database plans it for its values each time, however often it runs (settings:
+    `prepare_threshold`)."""
     compiled = _compiled(shape, build)
     params = [
         param.output_field.get_db_prep_value(values[param.name], connection)
@@ -70,7 +77,7 @@ def compiled_rows(
         for param in compiled.params
     ]
     compiler = compiled.compiler
-    with connection.cursor() as cursor:
+    with connection.cursor() as cursor, _preparing(prepared):
         cursor.execute(compiled.sql, params)
         rows = cursor.fetchall()
     if compiler.has_extra_select:
@@ -79,6 +86,23 @@ def compiled_rows(
     if not compiled.converters:
         return rows
     return [tuple(row) for row in compiler.apply_converters(map(list, rows), compiled.converters)]
+
+
+@contextmanager
+def _preparing(prepared: bool) -> Iterator[None]:
+    # psycopg prepares a query run often on a connection unless its threshold is None: then it
+    # runs each as it comes, even one it prepared before. On the thread's own connection, for
+    # this one query.
+    database = connection.connection
+    if prepared or getattr(database, "prepare_threshold", None) is None:
+        yield
+        return
+    threshold = database.prepare_threshold
+    database.prepare_threshold = None
+    try:
+        yield
+    finally:
+        database.prepare_threshold = threshold
 
 
 def _compiled(shape: Hashable, build: Callable[[], QuerySet]) -> _Compiled:

@@ -3,14 +3,17 @@
 the item lists run one plan made for any parameters rather than one planned per request."""
 
 import re
+from dataclasses import replace
 from itertools import count
 
 import pytest
 from django.db import connection
 
+from config.api.paging import Page
 from config.db import Constant
 from hardware.choices import HardwareStatus
 from hardware.models import Hardware, Storage
+from hardware.selectors import HARDWARES, hardware_rows
 from tests.factories import CompanyFactory, EmployeeFactory, HardwareFactory
 
 pytestmark = pytest.mark.django_db
@@ -102,3 +105,28 @@ def test_a_constant_is_compared_as_written():
             "status", flat=True
         )
     ) == [HardwareStatus.STORAGE]
+
+
+def test_a_page_after_a_cursor_is_planned_for_its_own_cursor_however_often_it_runs():
+    # The plan kept for any cursor read the company's every item and sorted them whenever it
+    # expected fewer after the cursor than the page holds (docs/decisions.md, "Pages after a
+    # cursor planned for their values"); the first page, which has no cursor, is prepared.
+    company = CompanyFactory()
+    HardwareFactory.create_batch(3, company=company)
+    page = Page(keyset=HARDWARES, limit=1)
+    run_sql = []
+
+    def recorded(execute, sql, params, many, context):
+        run_sql.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(recorded):
+        first = hardware_rows(company=company, page=page)
+        after = replace(page, after_key=first[0][-2:])
+        for _ in range(RUNS):
+            assert len(hardware_rows(company=company, page=after)) == 2
+            hardware_rows(company=company, page=page)
+
+    first_sql, after_sql = run_sql[0], run_sql[1]
+    assert plans_of(after_sql) == (0, 0)  # never prepared
+    assert sum(plans_of(first_sql)) > 0
