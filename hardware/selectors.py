@@ -96,6 +96,9 @@ def hardware_rows(
     STORAGE_HARDWARES). Their movement requests show their status only, or none with
     `movement_detail` (the detail reads their summaries itself). The query's SQL is compiled
     once per shape (config.compiled)."""
+    if page.keyset is not None and page.keyset.order != HARDWARES.order:
+        # A page takes its key from a row's last values, which are HARDWARES' key columns.
+        raise ValueError(f"items page in HARDWARES' order, not {page.keyset.order}")
     selected = company_selected(company)
     if selected is None:
         return []

@@ -9,7 +9,7 @@ from itertools import count
 import pytest
 from django.db import connection
 
-from config.api.paging import Page
+from config.api.paging import Keyset, Page
 from config.db import Constant
 from hardware.choices import HardwareStatus
 from hardware.models import Hardware, Storage
@@ -130,3 +130,13 @@ def test_a_page_after_a_cursor_is_planned_for_its_own_cursor_however_often_it_ru
     first_sql, after_sql = run_sql[0], run_sql[1]
     assert plans_of(after_sql) == (0, 0)  # never prepared
     assert sum(plans_of(first_sql)) > 0
+
+
+def test_items_are_paged_only_in_the_order_their_rows_end_with():
+    # A page takes its cursor from a row's last values, HARDWARES' key columns: a page of
+    # another order would make a cursor of the wrong values.
+    with pytest.raises(ValueError, match="items page in HARDWARES' order"):
+        hardware_rows(
+            company=CompanyFactory(),
+            page=Page(keyset=Keyset("hardwares", ("created_at", "id")), limit=1),
+        )
