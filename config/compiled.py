@@ -58,17 +58,12 @@ class _Compiled:
 
 
 def compiled_rows(
-    shape: Hashable,
-    build: Callable[[], QuerySet],
-    values: Mapping[str, object],
-    *,
-    prepared: bool = True,
+    shape: Hashable, build: Callable[[], QuerySet], values: Mapping[str, object]
 ) -> list[tuple]:
     """The rows, as tuples, of the `.values()` or `.values_list()` queryset `build()` makes with
     a `Param` for each of `values`, compiled once per `shape` (what, besides those values,
-    makes its SQL: the same shape, the same SQL) on this connection. Not `prepared`, the
-    database plans it for its values each time, however often it runs (settings:
-    `prepare_threshold`)."""
+    makes its SQL: the same shape, the same SQL) on this connection, and prepared there on
+    its first run: PostgreSQL plans it once, for any values (settings: `plan_cache_mode`)."""
     compiled = _compiled(shape, build)
     params = [
         param.output_field.get_db_prep_value(values[param.name], connection)
@@ -77,7 +72,7 @@ def compiled_rows(
         for param in compiled.params
     ]
     compiler = compiled.compiler
-    with connection.cursor() as cursor, _preparing(prepared):
+    with connection.cursor() as cursor, _prepared_at_once():
         cursor.execute(compiled.sql, params)
         rows = cursor.fetchall()
     if compiler.has_extra_select:
@@ -89,16 +84,17 @@ def compiled_rows(
 
 
 @contextmanager
-def _preparing(prepared: bool) -> Iterator[None]:
-    # psycopg prepares a query run often on a connection unless its threshold is None: then it
-    # runs each as it comes, even one it prepared before. On the thread's own connection, for
-    # this one query.
+def _prepared_at_once() -> Iterator[None]:
+    # psycopg prepares a query once it has run `prepare_threshold` times on a connection; a
+    # compiled read is one that runs often, so it is prepared on its first run, rather than
+    # planned for its values the first few. On the thread's own connection, for this one
+    # query; a connection that prepares nothing (threshold None) is left so.
     database = connection.connection
-    if prepared or getattr(database, "prepare_threshold", None) is None:
+    threshold = getattr(database, "prepare_threshold", None)
+    if threshold is None:
         yield
         return
-    threshold = database.prepare_threshold
-    database.prepare_threshold = None
+    database.prepare_threshold = 0
     try:
         yield
     finally:

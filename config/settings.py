@@ -114,10 +114,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # planning the item lists' query took as long as running a page of it. 0 turns it off
     # (a pooler in transaction mode that cannot keep prepared statements, e.g. PgBouncer
     # before 1.21); docs/decisions.md, "Prepared statements".
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
+    options = DATABASES["default"].setdefault("OPTIONS", {})
+    options.update(
         server_side_binding=True,
         prepare_threshold=env.int("DB_PREPARE_THRESHOLD", default=5) or None,
     )
+    if options["prepare_threshold"] is not None:
+        # A prepared query keeps the one plan PostgreSQL makes for any values, rather than
+        # the one it judges after planning the first five it sees on that connection: those
+        # may be a small company's, and a large one's then read its every item for a page
+        # (docs/decisions.md, "Pages planned once for any company").
+        startup = options.get("options", "")
+        options["options"] = f"{startup} -c plan_cache_mode=force_generic_plan".strip()
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis is the Celery broker and the cache. Without it, tasks run in-process (after the

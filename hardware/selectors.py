@@ -127,11 +127,7 @@ def hardware_rows(
     )
     values = {**values, **page_values, **filters_values(criteria), "hardware": hardware_id}
     with native_timestamps():
-        # A page after a cursor is planned for its own cursor: the plan PostgreSQL would keep
-        # for any cursor expects a ninth of the company's items after it and, when that is
-        # fewer than the page, reads the company's every item and sorts them
-        # (docs/decisions.md, "Pages after a cursor planned for their values").
-        return compiled_rows(shape, build, values, prepared=page.after_key is None)
+        return compiled_rows(shape, build, values)
 
 
 def hardware_answers(rows: list[tuple]) -> list[dict]:

@@ -3,7 +3,6 @@
 the item lists run one plan made for any parameters rather than one planned per request."""
 
 import re
-from dataclasses import replace
 from itertools import count
 
 import pytest
@@ -83,11 +82,10 @@ def test_an_item_list_run_often_is_prepared_and_planned_once_for_any_company(cal
         answered(run)
     generic, custom = plans_of(items_sql)
 
-    # Prepared by its sixth run on the connection at the latest; PostgreSQL plans a prepared
-    # query's first five runs for their parameters, then keeps the plan made for any when it
-    # is no dearer: with the storage list's status written into the SQL (Constant), it is.
-    assert custom - custom_before <= 5
-    assert generic - generic_before >= RUNS - 5 - 5
+    # Prepared on its first run on the connection, and planned once for any company: the
+    # plan kept for any values (settings: `plan_cache_mode`).
+    assert custom == custom_before == 0
+    assert generic - generic_before == RUNS
 
 
 @pytest.mark.parametrize("code", ["STORAGE'; --", "a b", "", "é"])
@@ -107,13 +105,11 @@ def test_a_constant_is_compared_as_written():
     ) == [HardwareStatus.STORAGE]
 
 
-def test_a_page_after_a_cursor_is_planned_for_its_own_cursor_however_often_it_runs():
-    # The plan kept for any cursor read the company's every item and sorted them whenever it
-    # expected fewer after the cursor than the page holds (docs/decisions.md, "Pages after a
-    # cursor planned for their values"); the first page, which has no cursor, is prepared.
+def test_every_page_runs_the_one_plan_prepared_for_any_cursor_and_limit():
+    # Prepared on its first run, with its limit a parameter (docs/decisions.md, "Pages
+    # planned once for any company").
     company = CompanyFactory()
-    HardwareFactory.create_batch(3, company=company)
-    page = Page(keyset=HARDWARES, limit=1)
+    HardwareFactory.create_batch(4, company=company)
     run_sql = []
 
     def recorded(execute, sql, params, many, context):
@@ -121,15 +117,18 @@ def test_a_page_after_a_cursor_is_planned_for_its_own_cursor_however_often_it_ru
         return execute(sql, params, many, context)
 
     with connection.execute_wrapper(recorded):
-        first = hardware_rows(company=company, page=page)
-        after = replace(page, after_key=first[0][-2:])
-        for _ in range(RUNS):
-            assert len(hardware_rows(company=company, page=after)) == 2
-            hardware_rows(company=company, page=page)
+        first = hardware_rows(company=company, page=Page(keyset=HARDWARES, limit=1))
+    (first_sql,) = run_sql
+    generic_before, custom_before = plans_of(first_sql)
+    with connection.execute_wrapper(recorded):
+        for run in range(RUNS):
+            page = Page(keyset=HARDWARES, limit=1 + run % 2, after_key=first[0][-2:])
+            assert len(hardware_rows(company=company, page=page)) == 2 + run % 2
+    after_sql = run_sql[1]
 
-    first_sql, after_sql = run_sql[0], run_sql[1]
-    assert plans_of(after_sql) == (0, 0)  # never prepared
-    assert sum(plans_of(first_sql)) > 0
+    assert set(run_sql[1:]) == {after_sql}  # one statement for every limit
+    assert plans_of(after_sql) == (RUNS, 0)
+    assert plans_of(first_sql) == (generic_before, custom_before) != (0, 0)
 
 
 def test_items_are_paged_only_in_the_order_their_rows_end_with():

@@ -1,0 +1,116 @@
+"""A large company among many small ones reads a page of each of its lists, not the whole list.
+
+PostgreSQL estimates a company's records at its share of the table (here 1 / 41: the small
+ones hold 10 each) when it plans a prepared page for any company. With the limit written into
+the SQL, a page asking for more than that estimate was planned to read the company's every
+record and sort them, however large the company; with the limit a parameter it reads the page
+in its index's order (config/postgresql/compiler.py; docs/decisions.md, "Pages planned once
+for any company"). What a request read is counted by PostgreSQL itself, whatever the plan.
+"""
+
+import pytest
+from django.db import connection
+
+from companies.models import Company, Event
+from employees.models import Employee
+from hardware.models import Hardware, Storage
+from logistics.models import MovementRequest
+from orders.models import Order
+from tests.factories import (
+    CompanyFactory,
+    EmployeeFactory,
+    EventFactory,
+    HardwareFactory,
+    MovementRequestFactory,
+    OrderFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+LARGE, SMALL_COMPANIES, SMALL, LIMIT = 300, 40, 10, 50
+# More runs than psycopg's runs before it prepares a query (5): every page is read as prepared.
+RUNS = 8
+
+
+def items(company: Company, count: int) -> None:
+    stored = Storage.objects.get_or_create(country_code="US")[0]
+    Hardware.objects.bulk_create(
+        HardwareFactory.build(company=company, storage=stored) for _ in range(count)
+    )
+
+
+def employees(company: Company, count: int) -> None:
+    Employee.objects.bulk_create(EmployeeFactory.build(company=company) for _ in range(count))
+
+
+def orders(company: Company, count: int) -> None:
+    first = Order.objects.count() + 1
+    Order.objects.bulk_create(
+        OrderFactory.build(company=company, order_number=first + number) for number in range(count)
+    )
+
+
+def movement_requests(company: Company, count: int) -> None:
+    employee = EmployeeFactory(company=company)
+    first = MovementRequest.objects.count() + 1
+    MovementRequest.objects.bulk_create(
+        MovementRequestFactory.build(
+            company=company, to_employee=employee, movement_request_number=first + number
+        )
+        for number in range(count)
+    )
+
+
+def events(company: Company, count: int) -> None:
+    Event.objects.bulk_create(EventFactory.build(company=company) for _ in range(count))
+
+
+# Each list: what seeds it, its table, and how many of its queries read its page from that
+# table at most (an order's lines, and a movement's items and history, are read with the page
+# again as a subquery).
+LISTS = {
+    "/hardwares": (items, Hardware, 1),
+    "/hardwares/storages": (items, Hardware, 1),
+    "/employees": (employees, Employee, 1),
+    "/orders": (orders, Order, 3),
+    "/movement_requests": (movement_requests, MovementRequest, 3),
+    "/events": (events, Event, 1),
+}
+
+
+def rows_read(table: str) -> int:
+    """Rows this transaction has read from `table` so far: by sequential scans, and fetched by
+    index and bitmap scans."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT coalesce(sum(seq_tup_read + idx_tup_fetch), 0)::int"
+            " FROM pg_stat_xact_user_tables WHERE relname = %s",
+            [table],
+        )
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.parametrize("path", LISTS)
+def test_a_large_company_among_many_small_ones_reads_a_page_not_its_whole_list(caller, path):
+    seed, model, reads = LISTS[path]
+    large = CompanyFactory(api_client=caller.api_client, webhook_url="https://hooks.example.com")
+    seed(large, LARGE)
+    for _ in range(SMALL_COMPANIES):
+        seed(CompanyFactory(), SMALL)
+    table = model._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(f"ANALYZE {table}")
+
+    for _ in range(RUNS):
+        before = rows_read(table)
+        first = caller.get(path, {"companyCode": large.code, "limit": LIMIT})
+        read_first = rows_read(table) - before
+        after = caller.get(first["Link"][1 : first["Link"].index(">")])
+        read_after = rows_read(table) - before - read_first
+
+        assert first.status_code == after.status_code == 200
+        assert len(first.json()["envelop"]) == len(after.json()["envelop"]) == LIMIT
+        # The page and the one record that tells whether another follows, give or take a
+        # few of the index's neighbours, by each query that reads it.
+        assert read_first <= (LIMIT + 5) * reads, read_first
+        assert read_after <= (LIMIT + 5) * reads, read_after
