@@ -10,7 +10,8 @@ join in the same query: those are the service's fixed costs, which the limit doe
 connection per worker process, kept for its life (`DATABASE_URL`).
 
 The items' lists page as the service's do (config.api.paging): with `limit`, the same query
-narrowed by the keyset condition of the signed `cursor` and `LIMIT limit + 1`, and a
+narrowed by the keyset condition of the signed `cursor` and `LIMIT limit + 1` (sent as a
+parameter, and planned as the service's connections plan), and a
 `Link: <next page>; rel="next"` header with the cursor of the page's last item, signed with the
 same key (`SECRET_KEY`) and salt, so the service reads it and the other way round.
 """
@@ -77,8 +78,12 @@ def _cursor():
     # Opened on first use, so each gunicorn worker (a fork) has its own.
     global _connection
     if _connection is None or _connection.closed:
+        # Planned as the service's connections plan (config/settings.py): the limit a
+        # parameter, the plan made for any values kept, no JIT.
         _connection = psycopg.connect(
-            os.environ["DATABASE_URL"], autocommit=True, options="-c TimeZone=UTC"
+            os.environ["DATABASE_URL"],
+            autocommit=True,
+            options="-c TimeZone=UTC -c jit=off -c plan_cache_mode=force_generic_plan",
         )
     return _connection.cursor()
 
@@ -221,8 +226,9 @@ def application(environ, start_response):
             )
         query = query.format(
             after=AFTER if "cursor" in params else "",
-            limit="" if limit is None else f"LIMIT {limit + 1}",
+            limit="" if limit is None else "LIMIT %(limit)s",
         )
+        arguments["limit"] = None if limit is None else limit + 1
     with _cursor() as cursor:
         cursor.execute(query, arguments)
         base = answer_base(environ)

@@ -18,8 +18,13 @@ EXPLAIN (ANALYZE, BUFFERS) of the SQL the service runs for the deep page, with t
 scan of the hardware table read.
 
     .venv/bin/python bench/pages.py [--size 100000] [--requests 200] [--seconds 20]
-        [--full-requests 8] [--full-seconds 150] [--ports 8811,8812]
+        [--full-requests 8] [--full-seconds 150] [--ports 8811,8812] [--companies]
         [--database-url postgres://postgres@127.0.0.1:5432/hlos_bench_pages]
+
+With `--companies` the database holds the other companies a deployment has beside the measured
+one (bench/seed.py's OTHER_COMPANIES: a few large, many small). PostgreSQL plans a company's
+list by its share of the items, which they make far smaller than the measured company's: a
+plan that reads that company whole for a page shows here, not with the company alone.
 
 Like bench/lists.py, it drops and makes anew its database (whose name must contain "bench")
 and sends its traffic to 127.0.0.1 only.
@@ -40,9 +45,11 @@ from bench import serving
 from bench.explain import explain_page
 from bench.seed import (
     COMPANY_CODE,
+    OTHER_COMPANIES,
     BenchError,
     fresh_company,
     seed_hardware,
+    seed_other_companies,
     service_environment,
 )
 
@@ -85,6 +92,12 @@ def parse_args() -> argparse.Namespace:
         default="8811,8812",
         type=lambda text: tuple(int(port) for port in text.split(",")),
         help="ports of the service and the limit app on 127.0.0.1 (default: 8811,8812)",
+    )
+    parser.add_argument(
+        "--companies",
+        action="store_true",
+        help="also seed the other companies a deployment holds (bench/seed.py's "
+        "OTHER_COMPANIES: 9 of 3,000 items, 190 of 30), beside the measured one",
     )
     parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
     args = parser.parse_args()
@@ -189,7 +202,16 @@ def main() -> int:
     raw_key, base = fresh_company(args.database_url)
     seed_began = time.perf_counter()
     seed_hardware(args.size, base)
-    print(f"Seeded {args.size:,} items in {time.perf_counter() - seed_began:.1f}s", flush=True)
+    others = seed_other_companies(base) if args.companies else 0
+    print(
+        f"Seeded {args.size:,} items in {time.perf_counter() - seed_began:.1f}s"
+        + (
+            f", and {others:,} of {sum(n for n, _ in OTHER_COMPANIES)} other companies"
+            if others
+            else ""
+        ),
+        flush=True,
+    )
     keys = item_keys()
     # The next to last page: read as LIMIT + 1 rows, and it still names the last one.
     deep = len(keys) - 2 * LIMIT

@@ -3,7 +3,8 @@ catalog models, then N hardware items and N/10 orders (5 lines each, every line 
 candidates; a quarter of the orders delivered, with items), written in bulk after Django is
 set up: the items and their notes by COPY (`copy_into`), the orders through the ORM.
 
-bench/pages.py seeds the items only."""
+bench/pages.py seeds the items only, and with `--companies` the other companies a deployment
+holds beside the bench's (`seed_other_companies`)."""
 
 import os
 import uuid
@@ -86,7 +87,6 @@ def fresh_company(database_url: str) -> tuple[str, dict]:
 def seed_company() -> tuple[str, dict]:
     """An API client with its key, its company, employees, a storage and catalog models.
     Returns the raw key and what the items are made from."""
-    from django.db import connection
 
     from catalog.models import CatalogItem
     from companies.services import api_client_create, company_create
@@ -145,10 +145,8 @@ def seed_company() -> tuple[str, dict]:
         Reseller(code=f"RS-US-{index}", country_code="US") for index in range(2)
     )
     storage = Storage.objects.create(country_code="US")
-    # Statistics, as a database in use has them: the planner sizes its joins by them.
-    with connection.cursor() as cursor:
-        tables = (Employee, CatalogItem, Storage, Reseller, HardwareType)
-        cursor.execute(f"ANALYZE {', '.join(model._meta.db_table for model in tables)}")
+    # The planner sizes its joins by the tables' statistics.
+    analyze(Employee, CatalogItem, Storage, Reseller, HardwareType)
     return raw_key, {
         "company": company,
         "employees": employees,
@@ -192,16 +190,20 @@ def copy_into(model, rows: list[dict]) -> None:
             copy.write_row([value(row, field.attname) for field in fields])
 
 
-def seed_hardware(size: int, base: dict) -> None:
-    """Replace the items with `size` new ones: 40% in storage, the rest with employees,
+def seed_hardware(size: int, base: dict, *, replace: bool = True) -> None:
+    """Replace the items with `size` new ones of `base`'s company (or, not `replace`, add
+    them, left for the caller to `analyze`): 40% in storage, the rest with employees,
     computers with specs, a third from a catalog model, a quarter with notes."""
     from django.db import connection
 
     from hardware.choices import CreatedThrough, HardwareStatus, type_image
     from hardware.models import Hardware, HardwareNote
 
-    with connection.cursor() as cursor:
-        cursor.execute(f"TRUNCATE {HardwareNote._meta.db_table}, {Hardware._meta.db_table} CASCADE")
+    if replace:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"TRUNCATE {HardwareNote._meta.db_table}, {Hardware._meta.db_table} CASCADE"
+            )
     type_names = ("MACBOOK", "PC", "MONITOR", "PHONE", "KEYBOARD", "MOUSE", "HEADPHONES")
     # Computers carry specs; other types never do (as the service enforces).
     computers = {"MACBOOK": "Apple M3", "PC": "Intel i7"}
@@ -254,8 +256,62 @@ def seed_hardware(size: int, base: dict) -> None:
         for number in range(1 + (index % 12 == 0))
     ]
     copy_into(HardwareNote, notes)
+    if replace:
+        analyze(Hardware, HardwareNote)
+
+
+def analyze(*models) -> None:
+    """Statistics of `models`' tables, as a database in use has them."""
+    from django.db import connection
+
     with connection.cursor() as cursor:
-        cursor.execute(f"ANALYZE {HardwareNote._meta.db_table}, {Hardware._meta.db_table}")
+        cursor.execute(f"ANALYZE {', '.join(model._meta.db_table for model in models)}")
+
+
+# Companies beside the bench's, as a deployment holds them: a few large, many small (count,
+# items each), each with its own employees. PostgreSQL plans a company's list by its share of
+# the items, which these make far smaller than the bench company's.
+OTHER_COMPANIES = ((9, 3000), (190, 30))
+
+
+def seed_other_companies(base: dict) -> int:
+    """Add OTHER_COMPANIES, for the bench's API client, beside `base`'s company and items
+    (seed_hardware's, in the same storage); returns how many items they hold."""
+    from companies.services import company_create
+    from employees.models import Employee
+    from hardware.models import Hardware, HardwareNote
+
+    client = base["company"].api_client
+    number, added = 0, 0
+    for count, size in OTHER_COMPANIES:
+        for _ in range(count):
+            number += 1
+            company = company_create(
+                api_client=client,
+                name=f"Other Company {number}",
+                code=f"{number:03d}",
+                country_code="US",
+            )
+            employees = Employee.objects.bulk_create(
+                Employee(
+                    company=company,
+                    first_name="Ada",
+                    last_name="Lovelace",
+                    email=f"employee{index}@other{number}.example.com",
+                    government_dni=f"DNI{number:03d}{index:05d}",
+                    address=f"{index + 1} Side Street",
+                    city="New York City",
+                    post_code="10001",
+                    country_code="US",
+                    lat=40.71427,
+                    lng=-74.00597,
+                )
+                for index in range(5)
+            )
+            seed_hardware(size, base | {"company": company, "employees": employees}, replace=False)
+            added += size
+    analyze(Employee, Hardware, HardwareNote)
+    return added
 
 
 def seed_orders(size: int, base: dict) -> None:
