@@ -98,24 +98,7 @@ def seed_company() -> tuple[str, dict]:
     company = company_create(
         api_client=client, name="Bench Company", code=COMPANY_CODE, country_code="US"
     )
-    first_names = ("Ada", "Grace", "Alan", "Linus", "Margaret", "Dennis", "Barbara", "Ken")
-    last_names = ("Lovelace", "Hopper", "Turing", "Torvalds", "Hamilton", "Ritchie", "Liskov")
-    employees = Employee.objects.bulk_create(
-        Employee(
-            company=company,
-            first_name=first_names[index % len(first_names)],
-            last_name=last_names[index % len(last_names)],
-            email=f"employee{index}@bench.example.com",
-            government_dni=f"DNI{index:08d}",
-            address=f"{index + 1} Main Street",
-            city="New York City",
-            post_code="10001",
-            country_code="US",
-            lat=40.71427,
-            lng=-74.00597,
-        )
-        for index in range(200)
-    )
+    employees = seed_employees(company, 200)
     models = CatalogItem.objects.bulk_create(
         CatalogItem(
             country_code="US",
@@ -156,6 +139,30 @@ def seed_company() -> tuple[str, dict]:
         },
         "models": models,
     }
+
+
+def seed_employees(company, count: int) -> list:
+    """`count` employees of `company`, in New York."""
+    from employees.models import Employee
+
+    first_names = ("Ada", "Grace", "Alan", "Linus", "Margaret", "Dennis", "Barbara", "Ken")
+    last_names = ("Lovelace", "Hopper", "Turing", "Torvalds", "Hamilton", "Ritchie", "Liskov")
+    return Employee.objects.bulk_create(
+        Employee(
+            company=company,
+            first_name=first_names[index % len(first_names)],
+            last_name=last_names[index % len(last_names)],
+            email=f"employee{index}@{company.code.lower()}.example.com",
+            government_dni=f"DNI{company.code}{index:08d}",
+            address=f"{index + 1} Main Street",
+            city="New York City",
+            post_code="10001",
+            country_code="US",
+            lat=40.71427,
+            lng=-74.00597,
+        )
+        for index in range(count)
+    )
 
 
 def copy_into(model, rows: list[dict]) -> None:
@@ -292,22 +299,7 @@ def seed_other_companies(base: dict) -> int:
                 code=f"{number:03d}",
                 country_code="US",
             )
-            employees = Employee.objects.bulk_create(
-                Employee(
-                    company=company,
-                    first_name="Ada",
-                    last_name="Lovelace",
-                    email=f"employee{index}@other{number}.example.com",
-                    government_dni=f"DNI{number:03d}{index:05d}",
-                    address=f"{index + 1} Side Street",
-                    city="New York City",
-                    post_code="10001",
-                    country_code="US",
-                    lat=40.71427,
-                    lng=-74.00597,
-                )
-                for index in range(5)
-            )
+            employees = seed_employees(company, 5)
             seed_hardware(size, base | {"company": company, "employees": employees}, replace=False)
             added += size
     analyze(Employee, Hardware, HardwareNote)
