@@ -63,7 +63,7 @@ def compiled_rows(
     """The rows, as tuples, of the `.values()` or `.values_list()` queryset `build()` makes with
     a `Param` for each of `values`, compiled once per `shape` (what, besides those values,
     makes its SQL: the same shape, the same SQL) on this connection, and prepared there on
-    its first run: PostgreSQL plans it once, for any values (settings: `plan_cache_mode`)."""
+    its first run: PostgreSQL plans it once, for any values."""
     compiled = _compiled(shape, build)
     params = [
         param.output_field.get_db_prep_value(values[param.name], connection)
@@ -72,7 +72,7 @@ def compiled_rows(
         for param in compiled.params
     ]
     compiler = compiled.compiler
-    with connection.cursor() as cursor, _prepared_at_once():
+    with connection.cursor() as cursor, _planned_once_for_any_values():
         cursor.execute(compiled.sql, params)
         rows = cursor.fetchall()
     if compiler.has_extra_select:
@@ -84,11 +84,17 @@ def compiled_rows(
 
 
 @contextmanager
-def _prepared_at_once() -> Iterator[None]:
-    # psycopg prepares a query once it has run `prepare_threshold` times on a connection; a
-    # compiled read is one that runs often, so it is prepared on its first run, rather than
-    # planned for its values the first few. On the thread's own connection, for this one
-    # query; a connection that prepares nothing (threshold None) is left so.
+def _planned_once_for_any_values() -> Iterator[None]:
+    # A compiled read runs often, so psycopg prepares it on its first run (rather than after
+    # `prepare_threshold` runs), and PostgreSQL runs the plan it makes for any values
+    # (`plan_cache_mode`) rather than judging, after planning the first five values it sees,
+    # whether to plan each run anew: those may be a small company's, and a large one's page
+    # then reads the company whole (docs/decisions.md, "Pages planned once for any
+    # company"). Set for this one query, on the thread's own connection: other queries keep
+    # plans made for their values, which a partial index needs (an event due is found by
+    # one that holds only PENDING ones). psycopg sends the setting, the query and the reset
+    # together (its pipeline): one round trip, and a failed query rolls the setting back
+    # with its transaction. A connection that prepares nothing (threshold None) is left so.
     database = connection.connection
     threshold = getattr(database, "prepare_threshold", None)
     if threshold is None:
@@ -96,7 +102,10 @@ def _prepared_at_once() -> Iterator[None]:
         return
     database.prepare_threshold = 0
     try:
-        yield
+        with database.pipeline():
+            database.execute("SET plan_cache_mode = force_generic_plan", prepare=False)
+            yield
+            database.execute("RESET plan_cache_mode", prepare=False)
     finally:
         database.prepare_threshold = threshold
 
@@ -108,8 +117,22 @@ def _compiled(shape: Hashable, build: Callable[[], QuerySet]) -> _Compiled:
     compiled = shapes.get(shape)
     if compiled is None:
         queryset = build()
-        compiler = queryset.query.get_compiler(using=queryset.db)
+        query = queryset.query
+        if query.low_mark:
+            raise ValueError("a compiled read pages by its order's values, not by an offset")
+        limit = query.high_mark
+        if limit is not None:
+            query = query.clone()
+            query.clear_limits()
+        compiler = query.get_compiler(using=queryset.db)
         sql, params = compiler.as_sql()
+        if limit is not None:
+            # The limit a parameter, so the plan made for any values is made for any limit:
+            # PostgreSQL then expects to take a tenth of the rows it estimates, which the
+            # index gives in order. Written in, a limit above the rows it estimates for a
+            # company (its share of the table) planned a read of the company's every row,
+            # sorted, however large the company.
+            sql, params = f"{sql} LIMIT %s", (*params, limit)
         converters = compiler.get_converters(
             [column for column, *_ in compiler.select[: compiler.col_count]]
         )

@@ -1,7 +1,7 @@
 """The database beyond what Django gives: faster reads of long lists of rows on PostgreSQL,
-constants written into a query's SQL, a page's limit sent as a parameter, moving the updatedAt
-of records whose answer changed without a save of their own, and writes run again when
-PostgreSQL ends them to break a deadlock."""
+constants written into a query's SQL, moving the updatedAt of records whose answer changed
+without a save of their own, and writes run again when PostgreSQL ends them to break a
+deadlock."""
 
 import functools
 import re
@@ -15,8 +15,6 @@ from django.db.models import CharField, Expression, QuerySet
 from django.utils import timezone
 from psycopg import adapters
 from psycopg.pq import Format
-
-from config.postgresql.compiler import LIMIT_SENT
 
 TIMESTAMPTZ_OID = adapters.types["timestamptz"].oid
 # psycopg's own loader: compiled when psycopg's binary package is installed.
@@ -84,15 +82,6 @@ class Constant(Expression):
 
     def as_sql(self, compiler, connection):
         return f"'{self.code}'", []
-
-
-def limit_sent(queryset: QuerySet) -> QuerySet:
-    """`queryset`, sliced to a page, with its limit sent to PostgreSQL as a parameter
-    (config/postgresql/compiler.py) rather than written into its SQL: one plan, made for any
-    limit, reads a page in its order. Other databases take it written in."""
-    queryset = queryset.all()
-    setattr(queryset.query, LIMIT_SENT, True)
-    return queryset
 
 
 def records_touch(records: QuerySet) -> None:

@@ -122,14 +122,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # No JIT: a plan PostgreSQL costs high (a list planned for any company and limit is
     # costed for a tenth of the table) was compiled on every run, about 180 ms, to read a
     # page that takes 3 (docs/decisions.md, "Pages planned once for any company").
-    startup = [options.get("options", ""), "-c jit=off"]
-    if options["prepare_threshold"] is not None:
-        # A prepared query keeps the one plan PostgreSQL makes for any values, rather than
-        # the one it judges after planning the first five it sees on that connection: those
-        # may be a small company's, and a large one's then read its every item for a page
-        # (same entry).
-        startup.append("-c plan_cache_mode=force_generic_plan")
-    options["options"] = " ".join(startup).strip()
+    options["options"] = f"{options.get('options', '')} -c jit=off".strip()
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis is the Celery broker and the cache. Without it, tasks run in-process (after the

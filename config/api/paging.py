@@ -31,7 +31,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.compiled import Param
-from config.db import limit_sent
 from config.errors import ServiceError
 
 MAX_LIMIT = 500
@@ -137,7 +136,7 @@ class Page:
         if self.after_key is not None:
             queryset = queryset.filter(self.keyset.after(list(self.after_key)))
         if self.limit is not None:
-            queryset = limit_sent(queryset[: self.limit + 1])
+            queryset = queryset[: self.limit + 1]
         return queryset
 
     def response(

@@ -11,22 +11,14 @@ What this trades (docs/decisions.md, "Speed"): a peer gone without a word (its h
 firewall forgetting the connection) is not seen before the request's query, which then fails
 with a 500 where `SELECT 1` would have failed first and been replaced. Anything unexpected to
 read also closes the connection: a new one, never a wrong answer.
-
-Its SQL compilers send a page's limit as a parameter (config/postgresql/compiler.py).
 """
 
 import select
 
-from django.db.backends.postgresql import base, operations
-
-
-class DatabaseOperations(operations.DatabaseOperations):
-    compiler_module = "config.postgresql.compiler"
+from django.db.backends.postgresql import base
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
-    ops_class = DatabaseOperations
-
     def is_usable(self):
         connection = self.connection
         if connection is None or connection.closed or connection.broken:

@@ -139,3 +139,17 @@ def test_items_are_paged_only_in_the_order_their_rows_end_with():
             company=CompanyFactory(),
             page=Page(keyset=Keyset("hardwares", ("created_at", "id")), limit=1),
         )
+
+
+def test_only_compiled_reads_run_the_plan_made_for_any_values():
+    # Other queries are planned for their values, as a partial index needs (docs/decisions.md,
+    # "Pages planned once for any company").
+    company = CompanyFactory()
+    HardwareFactory.create_batch(2, company=company)
+
+    assert len(hardware_rows(company=company, page=Page(keyset=HARDWARES, limit=1))) == 2
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW plan_cache_mode")
+        assert cursor.fetchone() == ("auto",)
+        cursor.execute("SHOW jit")
+        assert cursor.fetchone() == ("off",)
