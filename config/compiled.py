@@ -15,7 +15,7 @@ is what `list(queryset.values_list(...))` gives.
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -58,13 +58,18 @@ class _Compiled:
 
 
 def compiled_rows(
-    shape: Hashable, build: Callable[[], QuerySet], values: Mapping[str, object]
+    shape: Hashable,
+    build: Callable[[], QuerySet],
+    values: Mapping[str, object],
+    *,
+    for_any_values: bool = False,
 ) -> list[tuple]:
     """The rows, as tuples, of the `.values()` or `.values_list()` queryset `build()` makes with
     a `Param` for each of `values`, compiled once per `shape` (what, besides those values,
-    makes its SQL: the same shape, the same SQL) on this connection, and prepared there on
-    its first run: PostgreSQL plans it once, for any values."""
-    compiled = _compiled(shape, build)
+    makes its SQL: the same shape, the same SQL) on this connection. `for_any_values`, its
+    limit is a parameter too, and it is prepared on its first run and planned once, for any
+    values (`_planned_once_for_any_values`)."""
+    compiled = _compiled(shape, build, limit_sent=for_any_values)
     params = [
         param.output_field.get_db_prep_value(values[param.name], connection)
         if isinstance(param, Param)
@@ -72,7 +77,8 @@ def compiled_rows(
         for param in compiled.params
     ]
     compiler = compiled.compiler
-    with connection.cursor() as cursor, _planned_once_for_any_values():
+    planned = _planned_once_for_any_values() if for_any_values else nullcontext()
+    with connection.cursor() as cursor, planned:
         cursor.execute(compiled.sql, params)
         rows = cursor.fetchall()
     if compiler.has_extra_select:
@@ -110,7 +116,7 @@ def _planned_once_for_any_values() -> Iterator[None]:
         database.prepare_threshold = threshold
 
 
-def _compiled(shape: Hashable, build: Callable[[], QuerySet]) -> _Compiled:
+def _compiled(shape: Hashable, build: Callable[[], QuerySet], limit_sent: bool) -> _Compiled:
     # Per connection, so per thread (`connection` is a proxy to the thread's own): no two
     # threads share the shapes, and the compiler converts rows for its connection's backend.
     shapes = connections[DEFAULT_DB_ALIAS].__dict__.setdefault(SHAPES_ATTRIBUTE, OrderedDict())
@@ -120,7 +126,7 @@ def _compiled(shape: Hashable, build: Callable[[], QuerySet]) -> _Compiled:
         query = queryset.query
         if query.low_mark:
             raise ValueError("a compiled read pages by its order's values, not by an offset")
-        limit = query.high_mark
+        limit = query.high_mark if limit_sent else None
         if limit is not None:
             query = query.clone()
             query.clear_limits()

@@ -127,7 +127,9 @@ def hardware_rows(
     )
     values = {**values, **page_values, **filters_values(criteria), "hardware": hardware_id}
     with native_timestamps():
-        return compiled_rows(shape, build, values)
+        # Planned once for any company: a large company's page reads a page, not its every
+        # item (docs/decisions.md, "Pages planned once for any company").
+        return compiled_rows(shape, build, values, for_any_values=True)
 
 
 def hardware_answers(rows: list[tuple]) -> list[dict]:
