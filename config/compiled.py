@@ -28,6 +28,8 @@ from django.db.models.sql.compiler import SQLCompiler
 MOST_SHAPES = 256
 # Where a connection keeps its compiled shapes.
 SHAPES_ATTRIBUTE = "_compiled_reads"
+# How a read `for_any_values` is planned (`_planned_once_for_any_values`).
+PLANNED_ONCE = ("plan_cache_mode = force_generic_plan", "enable_bitmapscan = off")
 
 
 class Param(Expression):
@@ -94,13 +96,16 @@ def _planned_once_for_any_values() -> Iterator[None]:
     # A compiled read runs often, so psycopg prepares it on its first run (rather than after
     # `prepare_threshold` runs), and PostgreSQL runs the plan it makes for any values
     # (`plan_cache_mode`) rather than judging, after planning the first five values it sees,
-    # whether to plan each run anew: those may be a small company's, and a large one's page
-    # then reads the company whole (docs/decisions.md, "Pages planned once for any
-    # company"). Set for this one query, on the thread's own connection: other queries keep
-    # plans made for their values, which a partial index needs (an event due is found by
-    # one that holds only PENDING ones). psycopg sends the setting, the query and the reset
-    # together (its pipeline): one round trip, and a failed query rolls the setting back
-    # with its transaction. A connection that prepares nothing (threshold None) is left so.
+    # whether to plan each run anew. Made for any company, that plan expects an average one,
+    # and an average company's page can be a row or none: a plan that reads every row the
+    # index finds and sorts them then looks as cheap as one reading the index in order, and
+    # for a large company it is the whole list. Without bitmap scans, the index read in order
+    # is the cheapest (docs/decisions.md, "Pages planned once for any company").
+    # Set for this one query, on the thread's own connection: other queries keep plans made
+    # for their values, which a partial index needs (an event due is found by one that holds
+    # only PENDING ones). psycopg sends the settings, the query and the resets together (its
+    # pipeline), and a failed query's transaction takes the settings back with it. A
+    # connection that prepares nothing (threshold None) is left so.
     database = connection.connection
     threshold = getattr(database, "prepare_threshold", None)
     if threshold is None:
@@ -109,9 +114,11 @@ def _planned_once_for_any_values() -> Iterator[None]:
     database.prepare_threshold = 0
     try:
         with database.pipeline():
-            database.execute("SET plan_cache_mode = force_generic_plan", prepare=False)
+            for setting in PLANNED_ONCE:
+                database.execute(f"SET {setting}", prepare=False)
             yield
-            database.execute("RESET plan_cache_mode", prepare=False)
+            for setting in PLANNED_ONCE:
+                database.execute(f"RESET {setting.split()[0]}", prepare=False)
     finally:
         database.prepare_threshold = threshold
 

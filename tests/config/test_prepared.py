@@ -151,5 +151,7 @@ def test_only_compiled_reads_run_the_plan_made_for_any_values():
     with connection.cursor() as cursor:
         cursor.execute("SHOW plan_cache_mode")
         assert cursor.fetchone() == ("auto",)
+        cursor.execute("SHOW enable_bitmapscan")
+        assert cursor.fetchone() == ("on",)
         cursor.execute("SHOW jit")
         assert cursor.fetchone() == ("off",)
