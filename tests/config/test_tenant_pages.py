@@ -5,9 +5,9 @@ ones hold 10 each) when it plans for any company. With the limit written into th
 lists' pages asked for more than that estimate and were planned to read the company's every
 item and sort them, however large the company: they find their company by its code, so no
 plan saw which company it was. They now send the limit as a parameter and keep one plan for
-any values (config/compiled.py; docs/decisions.md, "Pages planned once for any company"). The
-other lists compare the company's own id, whose statistics PostgreSQL has. What a request read
-is counted by PostgreSQL itself, whatever the plan.
+any values, made without bitmap scans (config/compiled.py; docs/decisions.md, "Pages planned
+once for any company"). The other lists compare the company's own id, whose statistics
+PostgreSQL has. What a request read is counted by PostgreSQL itself, whatever the plan.
 """
 
 import pytest
