@@ -7,7 +7,8 @@ limit app (bench/limit_app.py: one SQL query + orjson, the same gunicorn setting
 both serve the same rows, and prints rows per second (items, or orders), p50/p99 latency, the
 service's rows/s as a percentage of the limit's, and the service's SQL queries per request;
 then issue 15's targets: 60% of the limit at N = 1,000 and 10,000, and the service's p50 per
-row at the largest N within 1.2x of that at the smallest.
+row at the largest N within 1.2x of that at the smallest (measured minutes apart: bench/rows.py
+measures the item lists' growth with both sizes in the same rounds).
 
     .venv/bin/python bench/lists.py [--sizes 1000,10000,30000] [--requests 200]
                                     [--database-url postgres://postgres@127.0.0.1:5432/hlos_bench]
@@ -126,6 +127,7 @@ def report_targets(sizes: list[int], ratios: dict, row_costs: dict, limit_row_co
         verdict = "met" if growth <= TARGET_ROW_COST_GROWTH else "NOT met"
         # The sizes are measured minutes apart, and the box's speed drifts between them: the
         # limit app's own growth, which nothing in it makes grow, shows by how much.
+        # bench/rows.py measures the item lists' growth with both sizes in turns.
         limit_growth = limit_row_costs[largest, path] / limit_row_costs[smallest, path]
         print(
             f"{path}: p50 per row at N={largest:,} is {growth:.2f}x that at N={smallest:,} "
