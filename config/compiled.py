@@ -131,8 +131,9 @@ def _compiled(shape: Hashable, build: Callable[[], QuerySet], limit_sent: bool) 
     if compiled is None:
         queryset = build()
         query = queryset.query
-        if query.low_mark:
-            raise ValueError("a compiled read pages by its order's values, not by an offset")
+        if limit_sent and query.low_mark:
+            # Its limit cleared to be sent apart, its offset would go with it.
+            raise ValueError("a read planned for any values pages by its order, not an offset")
         limit = query.high_mark if limit_sent else None
         if limit is not None:
             query = query.clone()

@@ -134,3 +134,24 @@ def test_each_thread_compiles_and_keeps_its_own_shapes():
     assert builds.count == 2
     assert kept["a"] is not kept["b"]
     assert compiled.SHAPES_ATTRIBUTE not in connections[DEFAULT_DB_ALIAS].__dict__
+
+
+def test_a_read_for_any_values_sends_its_limit_as_a_parameter_and_refuses_an_offset():
+    client = ApiClientFactory()
+    codes = sorted(CompanyFactory(api_client=client).code for _ in range(3))
+
+    def build(start: int):
+        companies = Company.objects.filter(api_client=Param("client", UUIDField()))
+        return companies.order_by("code").values_list("code")[start:2]
+
+    with CaptureQueriesContext(connection) as run:
+        rows = compiled_rows(
+            "first two", lambda: build(0), {"client": client.pk}, for_any_values=True
+        )
+    assert rows == [(code,) for code in codes[:2]]
+    assert run.captured_queries[-1]["sql"].endswith("LIMIT 2")  # the parameter, as sent
+    assert "LIMIT %s" in compiled._compiled("first two", lambda: build(0), True).sql
+    # Without it, the limit is written in, and an offset with it.
+    assert compiled_rows("skip one", lambda: build(1), {"client": client.pk}) == [(codes[1],)]
+    with pytest.raises(ValueError, match="pages by its order, not an offset"):
+        compiled_rows("an offset", lambda: build(1), {"client": client.pk}, for_any_values=True)

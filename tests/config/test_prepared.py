@@ -6,9 +6,13 @@ import re
 from itertools import count
 
 import pytest
-from django.db import connection
+from django.db import DataError, connection
+from django.db.models import UUIDField
+from django.db.models.expressions import RawSQL
 
+from companies.models import Company
 from config.api.paging import Keyset, Page
+from config.compiled import Param, compiled_rows
 from config.db import Constant
 from hardware.choices import HardwareStatus
 from hardware.models import Hardware, Storage
@@ -155,3 +159,27 @@ def test_only_compiled_reads_run_the_plan_made_for_any_values():
         assert cursor.fetchone() == ("on",)
         cursor.execute("SHOW jit")
         assert cursor.fetchone() == ("off",)
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_failed_read_for_any_values_leaves_the_connection_planning_as_before():
+    # Outside a transaction, as a request reads: the settings, the query and the resets go
+    # together, and the query's failure takes the settings back with it.
+    company = CompanyFactory()
+
+    def failing():
+        return (
+            Company.objects.filter(pk=Param("company", UUIDField()))
+            .annotate(broken=RawSQL("1 / (SELECT count(*) - count(*) FROM companies_company)", []))
+            .order_by("code")
+            .values_list("code", "broken")[:1]
+        )
+
+    assert connection.get_autocommit()
+    with pytest.raises(DataError, match="division by zero"):
+        compiled_rows("failing", failing, {"company": company.pk}, for_any_values=True)
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW plan_cache_mode")
+        assert cursor.fetchone() == ("auto",)
+        cursor.execute("SHOW enable_bitmapscan")
+        assert cursor.fetchone() == ("on",)
