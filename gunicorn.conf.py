@@ -4,13 +4,13 @@ docs/decisions.md ("Serving") say why each value is what it is.
 
 Environment (all optional): GUNICORN_BIND (default 127.0.0.1:8000), GUNICORN_WORKERS (default
 WEB_CONCURRENCY, else 2), GUNICORN_THREADS (default 8), GUNICORN_TIMEOUT (default 30),
-GUNICORN_KEEPALIVE (default 5), LOG_LEVEL (as for Django). gunicorn's own FORWARDED_ALLOW_IPS
-and GUNICORN_CMD_ARGS work as usual.
+GUNICORN_KEEPALIVE (default 5), GUNICORN_MAX_REQUESTS (default 2000), LOG_LEVEL (as for
+Django). gunicorn's own FORWARDED_ALLOW_IPS and GUNICORN_CMD_ARGS work as usual.
 """
 
 import os
 
-from config import collector, gunicorn_errors
+from config.ops import collector, gunicorn_errors
 
 wsgi_app = "config.wsgi:application"
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000").split(",")
@@ -29,6 +29,12 @@ graceful_timeout = 30
 # Seconds an idle kept-alive connection stays open. Behind a load balancer that reuses
 # connections, set it above the balancer's idle timeout (e.g. 75 behind a 60 s one).
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", 5))
+
+# Each worker is replaced after this many requests (give or take the jitter, so workers are not
+# all replaced at once): whatever memory a worker's largest answers left it holding goes back to
+# the system with it. 0 turns it off.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", 2000))
+max_requests_jitter = max_requests // 10
 
 # Request limits, raised from gunicorn's defaults so realistic requests reach Django, which
 # answers them in its envelope; beyond them gunicorn refuses (in the envelope too, below).

@@ -99,7 +99,7 @@ def measure_figures() -> None:
     from django.test.utils import CaptureQueriesContext
 
     from bench.explain import explain
-    from config.admin_dashboard import _counts
+    from config.backoffice.dashboard import _counts
 
     for figure in sorted(_counts.values(), key=lambda figure: figure.position):
         timings = []

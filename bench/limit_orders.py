@@ -70,18 +70,19 @@ WHERE c.code = %(company_code)s
 ORDER BY o.created_at DESC, o.order_number DESC
 """
 SPEC_KEYS = ("ram", "diskSpace", "displaySize", "processor")
-# config.links.URL_SCHEME.
+# config.kernel.links.URL_SCHEME.
 _URL_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 
 
 def answer_base(environ):
-    """Images' base as the service's (config.links): PUBLIC_BASE_URL, else scheme and Host."""
+    """Images' base as the service's (config.kernel.links): PUBLIC_BASE_URL, else scheme and
+    Host."""
     public = os.environ.get("PUBLIC_BASE_URL", "").strip().removesuffix("/")
     return public or f"{environ['wsgi.url_scheme']}://{environ['HTTP_HOST']}"
 
 
 def absolute(reference, base):
-    """config.links.absolute_url, without Django."""
+    """config.kernel.links.absolute_url, without Django."""
     if not reference or not base:
         return reference
     if reference.startswith("//"):

@@ -7,7 +7,7 @@ measures, the servers taking turns in rounds:
 
 - the first page: GET /hardwares?companyCode=BEN&limit=100;
 - a deep page: the one starting N - 200 items in (the next to last, so it is read as 101 rows
-  and still names a next page), by a cursor made with the service's own `_cursor_make`, checked
+  and still names a next page), by a cursor made with the service's own `cursor_make`, checked
   against the one walking gives;
 - the full list: GET /hardwares?companyCode=BEN (N items; fewer requests).
 
@@ -122,17 +122,17 @@ def item_keys() -> list[tuple]:
 
 def cursor_after(key: tuple) -> str:
     """The cursor of the page after the item of `key`, made as the service makes it."""
-    from config.api.paging import _cursor_make
+    from config.api.paging import cursor_make
     from hardware.selectors import HARDWARES
 
-    return _cursor_make(HARDWARES, key)
+    return cursor_make(HARDWARES, key)
 
 
 def read_cursor(cursor: str) -> tuple:
-    from config.api.paging import _cursor_read
+    from config.api.paging import cursor_read
     from hardware.selectors import HARDWARES
 
-    return _cursor_read(HARDWARES, cursor)
+    return cursor_read(HARDWARES, cursor)
 
 
 def page_url(cursor: str | None = None, limit: int | None = LIMIT) -> str:
@@ -155,7 +155,7 @@ def next_cursor(headers) -> str | None:
 
 def check_page(servers: dict, headers: dict, url: str, keys: list, start: int) -> bytes:
     """Both servers answer the items `keys[start:start + LIMIT]` alike, and name the page
-    after them (the cursor of the last, as `_cursor_make` makes it) unless they are the last.
+    after them (the cursor of the last, as `cursor_make` makes it) unless they are the last.
     Returns the service's body."""
     answers = {
         label: serving.fetch_answer(server.port, url, headers) for label, server in servers.items()

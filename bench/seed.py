@@ -320,7 +320,8 @@ def seed_orders(size: int, base: dict) -> None:
     tables = [model._meta.db_table for model in (OrderStatusChange, HardwareRequest)]
     tables += [AlternativeGroup._meta.db_table, Order._meta.db_table]
     with connection.cursor() as cursor:
-        cursor.execute(f"TRUNCATE {', '.join(tables)} CASCADE")
+        # The numbering's sequence (config.kernel.numbering) starts again: orders 1, 2, ...
+        cursor.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
     began = datetime(2025, 1, 1, tzinfo=UTC)
     orders = []
     for index in range(size):
@@ -328,7 +329,6 @@ def seed_orders(size: int, base: dict) -> None:
         to_employee = index % 3 == 0
         orders.append(
             Order(
-                order_number=index + 1,
                 company=base["company"],
                 status="DELIVERED" if delivered else ("QUOTED", "PENDING", "ACCEPTED")[index % 3],
                 country_code="US",

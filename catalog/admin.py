@@ -2,8 +2,8 @@ from django import forms
 from django.contrib import admin
 
 from catalog.models import CatalogItem
-from config.admin_dashboard import admin_list_filters
-from config.countries import is_country_code
+from config.backoffice.dashboard import admin_list_filters
+from config.kernel.countries import is_country_code
 
 
 class CatalogItemForm(forms.ModelForm):

@@ -5,13 +5,13 @@ from itertools import groupby
 from django.db.models import CharField
 from django.db.models.functions import Cast
 
-from catalog.api.serializers import CatalogItemSerializer
+from catalog.answers import CatalogItemSerializer
 from catalog.models import CatalogItem
-from config.api.shapes import columns_of
-from config.countries import is_country_code
-from config.errors import ServiceError
-from config.filtering import INVALID_COUNTRY_CODE
-from config.links import absolute_url, url_base
+from config.kernel.countries import is_country_code
+from config.kernel.errors import ServiceError
+from config.kernel.filtering import INVALID_COUNTRY_CODE
+from config.kernel.links import absolute_url, url_base
+from config.kernel.rows import columns_of
 
 # The fields of an item and their columns are CatalogItemSerializer's. Price and stock are
 # strings in the interface; PostgreSQL writes them (numeric(12,2) keeps "1299.00").

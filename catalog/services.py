@@ -1,8 +1,8 @@
 """Writes of the catalog: loading a CSV file of items, whole or not at all.
 
 The catalog sits below the hardware app, so it does not know the hardware types: whoever
-imports passes the valid type names (the hardware app's `import_catalog` and `seed_demo`
-commands read them from its table).
+imports passes the valid type names (the hardware app's `import_catalog` command reads them
+from its table; `seed_demo` loads the demo catalog through it).
 """
 
 import csv
@@ -16,9 +16,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from catalog.models import CatalogItem
-from config.countries import is_country_code
-from config.errors import ServiceError
-from config.specs import SPEC_KEYS, SPECS
+from config.kernel.countries import is_country_code
+from config.kernel.errors import ServiceError
+from config.kernel.specs import SPEC_KEYS, SPECS
 
 CSV_HEADER = [
     *"countryCode,brand,name,hardwareType,manufacturerPartNumber,price,stock".split(","),

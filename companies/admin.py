@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from companies import selectors, services, webhooks
 from companies.admin_filters import DeliveryTroubleFilter
 from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt
-from config.numbering import number_written
+from config.kernel.numbering import number_written
 
 
 class ApiKeyInline(admin.TabularInline):

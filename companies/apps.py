@@ -9,8 +9,8 @@ class CompaniesConfig(AppConfig):
         from companies.api import schema  # noqa: F401
         from companies.health import outbox_check
         from companies.metrics import OutboxCollector
-        from config.health import health_check_register
-        from config.metrics import collector_register
+        from config.ops.health import health_check_register
+        from config.ops.metrics import collector_register
 
         health_check_register("outbox", outbox_check)
         collector_register(OutboxCollector())
@@ -21,7 +21,7 @@ def dashboard_register() -> None:
     """The back office's figures about webhook events in trouble."""
     from companies.admin_filters import DeliveryTroubleFilter
     from companies.models import Event
-    from config.admin_dashboard import dashboard_counts_register
+    from config.backoffice.dashboard import dashboard_counts_register
 
     def count(narrow):
         return lambda: narrow(Event.objects.all()).count()

@@ -1,4 +1,4 @@
-"""The demo API client and its company, DEM, that `make run` serves (config/demo.py)."""
+"""The demo API client and its company, DEM, that `make run` serves (`manage.py seed_demo`)."""
 
 from django.db import transaction
 

@@ -2,7 +2,7 @@ import django_filters
 from django import forms
 
 from companies.models import Event
-from config.filtering import InstantFormField
+from config.kernel.filtering import InstantFormField
 
 INVALID_SINCE = "Invalid since"
 INVALID_TYPE = "Invalid type"

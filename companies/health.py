@@ -13,7 +13,7 @@ from django.db.models import Min
 from django.utils import timezone
 
 from companies.models import Event, EventState
-from config.health import Unhealthy
+from config.ops.health import Unhealthy
 
 
 def outbox_check() -> dict:

@@ -8,7 +8,7 @@ from datetime import timedelta
 from django.db import models
 from django.utils import timezone
 
-from config.db import JSONField
+from config.kernel.database import JSONField
 
 
 class ApiClient(models.Model):

@@ -3,26 +3,23 @@
 import re
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import timedelta
 from time import monotonic
 from uuid import UUID
 
 from django.conf import settings
-from django.db.models import CharField, OuterRef, Q, QuerySet, Subquery, UUIDField
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from companies import keys
-from companies.api.event_serializers import EventAttemptSerializer, EventDeliverySerializer
+from companies.answers import EventAttemptSerializer, EventDeliverySerializer
 from companies.filters import EventFilter
 from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt, EventState
 from companies.webhooks.leases import attempt_in_flight
-from config.api.paging import WHOLE_LIST, Keyset, Page
-from config.api.shapes import Nested, Row
-from config.compiled import Param, compiled_rows
-from config.db import native_timestamps
-from config.errors import NotFound, ServiceError
-from config.filtering import apply_filters
+from config.kernel.errors import NotFound, ServiceError
+from config.kernel.filtering import apply_filters
+from config.kernel.keyset import WHOLE_LIST, Keyset, Page
+from config.kernel.rows import Nested, Row
 
 INVALID_COMPANY_CODE = "Invalid company code"
 COMPANY_CODE_PATTERN = re.compile(r"[A-Z0-9]{3}")
@@ -89,31 +86,15 @@ def company_list(*, api_client: ApiClient) -> QuerySet[Company]:
     return Company.objects.filter(api_client=api_client)
 
 
-# The client a compiled read (config.compiled) is for: its companies alone are read.
-_CLIENT = Param("client", UUIDField())
-
-
 def company_rows(
     *, api_client: ApiClient, columns: Mapping[str, str], page: Page = WHOLE_LIST
 ) -> list[dict]:
     """The client's companies as the list answers them, read as rows of `columns` (output name
-    -> column, in the answer's order: `columns_of(CompanySerializer)`, which the view hands
-    over, as the serializers import the services, which import this module). A one-company
-    answer spent more time making its model instance and serializing it field by field than
-    running its query."""
-    keys = (*columns, *page.columns)
-    page, values = page.parametrized(Company)
-    # Its SQL is the same for every client and cursor: compiled once (config.compiled).
-    rows = compiled_rows(
-        ("companies", *columns.values(), page),
-        lambda: page.narrow(
-            company_list(api_client=_CLIENT).values_list(
-                *columns.values(), *Page(keyset=page.keyset).columns.values()
-            )
-        ),
-        {"client": api_client.pk, **values},
-    )
-    return [dict(zip(keys, row, strict=True)) for row in rows]
+    -> column, in the answer's order), with the page's key columns."""
+    companies = page.narrow(company_list(api_client=api_client).order_by(*COMPANIES.order))
+    names = (*columns, *page.columns)
+    rows = companies.values_list(*columns.values(), *page.columns.values())
+    return [dict(zip(names, row, strict=True)) for row in rows]
 
 
 def _code_possible(code: str) -> str | None:
@@ -123,54 +104,12 @@ def _code_possible(code: str) -> str | None:
     return code if COMPANY_CODE_PATTERN.fullmatch(code) else None
 
 
-def _managed_coded(api_client, code) -> QuerySet[Company]:
-    """The client's companies with this code (values, or Params of a compiled read)."""
-    return company_list(api_client=api_client).filter(code=code)
-
-
 def _managed_with_code(api_client: ApiClient, code: str) -> QuerySet[Company]:
     """The client's companies with this code: none for a code no company could have."""
     code = _code_possible(code)
     if code is None:
         return Company.objects.none()
-    return _managed_coded(api_client, code)
-
-
-@dataclass(frozen=True)
-class CompanyCoded:
-    """The client's company with a code, not read (companies.api.scoping.CompanyScope): a list
-    selects its records by it in its own query. `code` is None for a code no company could
-    have, which is never sent to the database (a NUL byte there is an error, not a miss)."""
-
-    api_client_id: UUID
-    code: str | None
-
-
-def company_coded(*, api_client: ApiClient, code: str) -> CompanyCoded:
-    return CompanyCoded(api_client.pk, _code_possible(code))
-
-
-# What a compiled read (config.compiled) compares its records' company with: a company read
-# already, or the client's company with a code, a subquery of at most one (codes are unique).
-_COMPANY_BY_ID = Param("company", UUIDField())
-_COMPANY_BY_CODE = (
-    _managed_coded(_CLIENT, Param("companyCode", CharField())).order_by().values("pk")[:1]
-)
-
-
-def company_selected(company: Company | CompanyCoded) -> tuple[str, object, dict] | None:
-    """How a compiled read selects the records of `company` by their company: the kind of
-    selection (part of the read's shape), what their company is compared with, and the values
-    of its Params; None when no company has the code."""
-    if isinstance(company, Company):
-        return "id", _COMPANY_BY_ID, {"company": company.pk}
-    if company.code is None:
-        return None
-    return (
-        "code",
-        _COMPANY_BY_CODE,
-        {"client": company.api_client_id, "companyCode": company.code},
-    )
+    return company_list(api_client=api_client).filter(code=code)
 
 
 def company_get_managed(
@@ -245,9 +184,8 @@ def event_rows(
     events = events.order_by(*EVENTS.order).annotate(
         last_attempt_at=Subquery(last_attempt.values("attempted_at")[:1])
     )
-    with native_timestamps():
-        rows = list(page.narrow(events).values("payload", **DELIVERY.expressions, **page.columns))
-    # What is left of a row after its payload and delivery are its page key, for page.response.
+    rows = list(page.narrow(events).values("payload", **DELIVERY.expressions, **page.columns))
+    # What is left of a row after its payload and delivery are its page key, for the paging.
     return [{**row.pop("payload"), "delivery": DELIVERY.take(row), **row} for row in rows]
 
 
@@ -257,8 +195,7 @@ def event_row(*, company: Company, event_id: UUID) -> dict:
     if not rows:
         raise NotFound(EVENT_NOT_FOUND)
     attempts = EventAttempt.objects.filter(event_id=event_id).order_by("attempted_at", "id")
-    with native_timestamps():
-        attempts = list(ATTEMPT.values(attempts, "finished_at", "leased_until"))
+    attempts = list(ATTEMPT.values(attempts, "finished_at", "leased_until"))
     for attempt in attempts:
         if EventAttempt.was_interrupted(attempt.pop("finished_at"), attempt.pop("leased_until")):
             attempt["error"] = attempt["error"] or ATTEMPT_INTERRUPTED

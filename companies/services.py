@@ -17,7 +17,7 @@ from companies.selectors import (
     company_get_for_update,
     event_list,
 )
-from config.errors import Conflict, NotFound, ServiceError
+from config.kernel.errors import Conflict, NotFound, ServiceError
 
 COMPANY_CODE_TAKEN = "companyCode already exists"
 

@@ -5,15 +5,15 @@ import os
 from celery import Celery
 from celery.signals import worker_process_init
 
-from config import collector
-from config.request_ids import connect as connect_request_ids
+from config.ops import collector
+from config.ops.request_ids import connect as connect_request_ids
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("hlos")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
-# A task carries the id of the request that queued it (config.request_ids).
+# A task carries the id of the request that queued it (config.ops.request_ids).
 connect_request_ids()
 
 

@@ -1,7 +1,8 @@
 """Settings, read from environment variables (and `.env` when present).
 
-Every variable is documented in the README's "Configuration" section. The defaults give a
-new user a working service with no server installed: SQLite, tasks run in-process.
+Every variable is documented in docs/configuration.md. Without DATABASE_URL the service uses
+the local PostgreSQL (127.0.0.1:5432, database hlos); `make run` points it at an embedded
+PostgreSQL in the project folder instead, and without REDIS_URL tasks run in-process.
 """
 
 from pathlib import Path
@@ -31,7 +32,7 @@ SECRET_KEY = env.str(
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 
 # The address clients reach the service at (`https://hlos.example.com`), the base of the
-# absolute URLs in answers and events (config.links). Unset: answers use the request's own
+# absolute URLs in answers and events (config.kernel.links). Unset: answers use the request's own
 # scheme and host, and events keep relative paths.
 PUBLIC_BASE_URL = env.str("PUBLIC_BASE_URL", default="").strip().removesuffix("/")
 if PUBLIC_BASE_URL and not PUBLIC_BASE_URL.lower().startswith(("http://", "https://")):
@@ -44,7 +45,7 @@ SERVICE_VENDOR = env.str("SERVICE_VENDOR", default="hlos")
 
 INSTALLED_APPS = [
     # Django's admin, opening on the dashboard and exporting lists (config/admin_site.py).
-    "config.admin_site.BackOfficeAdminConfig",
+    "config.backoffice.site.BackOfficeAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -60,12 +61,13 @@ INSTALLED_APPS = [
     "catalog",
     "logistics",
     "orders",
+    "config",
 ]
 
 MIDDLEWARE = [
-    # Outermost: every answer carries its request id, and is counted (config.metrics).
-    "config.request_ids.RequestIdMiddleware",
-    "config.metrics.MetricsMiddleware",
+    # Outermost: every answer carries its request id, and is counted (config.ops.metrics).
+    "config.ops.request_ids.RequestIdMiddleware",
+    "config.ops.metrics.MetricsMiddleware",
     "config.api.middleware.JSONErrorsMiddleware",
     "config.api.middleware.RateLimitHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -73,11 +75,11 @@ MIDDLEWARE = [
     "config.api.middleware.AnswerBaseMiddleware",
     # Django's sessions, staff users and messages, on the admin's paths only (the API keeps
     # no session: config/admin_middleware.py).
-    "config.admin_middleware.SessionMiddleware",
+    "config.backoffice.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "config.admin_middleware.AuthenticationMiddleware",
-    "config.admin_middleware.MessageMiddleware",
+    "config.backoffice.middleware.AuthenticationMiddleware",
+    "config.backoffice.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -101,28 +103,14 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
-# Connections are kept between requests (checked before reuse): opening one per request cost
-# about 15 ms of every answer in the benchmarks.
+DATABASES = {"default": env.db("DATABASE_URL", default="postgres://postgres@127.0.0.1:5432/hlos")}
+# Connections are kept between requests and checked before reuse (Django's own health check):
+# opening one per request cost about 15 ms of every answer in the benchmarks. Django's defaults
+# for psycopg otherwise: parameters bound client-side, no prepared statements, no startup
+# options, so the service runs unchanged behind PgBouncer in transaction pooling mode
+# (docs/decisions/0072-one-plain-read-path.md, 0076-pgbouncer-transaction-mode.md).
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # The same backend, whose health check asks the socket instead of the server.
-    DATABASES["default"]["ENGINE"] = "config.postgresql"
-    # Parameters sent apart from the SQL (psycopg's server-side binding), so a query run
-    # `DB_PREPARE_THRESHOLD` times on a connection is prepared there and not planned again:
-    # planning the item lists' query took as long as running a page of it. 0 turns it off
-    # (a pooler in transaction mode that cannot keep prepared statements, e.g. PgBouncer
-    # before 1.21); docs/decisions.md, "Prepared statements".
-    options = DATABASES["default"].setdefault("OPTIONS", {})
-    options.update(
-        server_side_binding=True,
-        prepare_threshold=env.int("DB_PREPARE_THRESHOLD", default=5) or None,
-    )
-    # No JIT: a plan PostgreSQL costs high (a list planned for any company and limit is
-    # costed for a tenth of the table) was compiled on every run, about 180 ms, to read a
-    # page that takes 3 (docs/decisions.md, "Pages planned once for any company").
-    options["options"] = f"{options.get('options', '')} -c jit=off".strip()
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis is the Celery broker and the cache. Without it, tasks run in-process (after the
@@ -131,8 +119,8 @@ REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Django's, counting request budgets in Redis itself (config.cache).
-            "BACKEND": "config.cache.BudgetRedisCache",
+            # Django's, counting request budgets in Redis itself (config.ops.cache).
+            "BACKEND": "config.ops.cache.BudgetRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": f"hlos-{ENVIRONMENT}",
             # Only request budgets live in the cache, and they fail open (config/cache.py):
@@ -146,8 +134,8 @@ if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
 else:
-    # In the process, counting request budgets itself (config.cache).
-    CACHES = {"default": {"BACKEND": "config.cache.BudgetMemoryCache"}}
+    # In the process, counting request budgets itself (config.ops.cache).
+    CACHES = {"default": {"BACKEND": "config.ops.cache.BudgetMemoryCache"}}
     CELERY_BROKER_URL = "memory://"
     CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
@@ -286,7 +274,7 @@ SPECTACULAR_SETTINGS = {
 
 # --- observability ---
 # Request ids, log format and metrics: README "Observability", docs/decisions.md "Request ids,
-# logs and metrics". Every line carries the request id (config.request_ids); LOG_FORMAT=json
+# logs and metrics". Every line carries the request id (config.ops.request_ids); LOG_FORMAT=json
 # writes one JSON object per line instead of text.
 LOG_FORMAT = env.str("LOG_FORMAT", default="text").lower()
 LOG_FORMATTERS = {
@@ -302,7 +290,7 @@ if LOG_FORMAT not in LOG_FORMATTERS:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "config.request_ids.RequestIdFilter"}},
+    "filters": {"request_id": {"()": "config.ops.request_ids.RequestIdFilter"}},
     "formatters": {"default": LOG_FORMATTERS[LOG_FORMAT]},
     "handlers": {
         "console": {
@@ -318,7 +306,7 @@ LOGGING = {
 }
 # Celery workers log through this configuration too, not Celery's own.
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
-# GET /metrics (config.metrics): off unless enabled; behind a bearer token when one is set.
+# GET /metrics (config.ops.metrics): off unless enabled; behind a bearer token when one is set.
 METRICS_ENABLED = env.bool("METRICS_ENABLED", default=False)
 METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
 # Errors and their traces to Sentry, only when a DSN is given (never in the tests, which set

@@ -2,10 +2,10 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from config import health
 from config.api.gateway import GatewayView
 from config.api.views import UnknownPathView
-from config.metrics import metrics_view
+from config.ops import health
+from config.ops.metrics import metrics_view
 
 # API routes are written without a trailing slash; OptionalTrailingSlashMiddleware lets
 # clients add one.

@@ -5,7 +5,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import path
 from django.views.decorators.http import require_POST
 
-from config.admin import RegisteredInlinesAdmin, refusals_as_messages
+from config.backoffice.base import RegisteredInlinesAdmin, refusals_as_messages
 from employees import services
 from employees.choices import EmployeeStatus
 from employees.models import Employee

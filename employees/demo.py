@@ -1,4 +1,4 @@
-"""The demo company's people (config/demo.py): in the US, Brazil and Germany."""
+"""The demo company's people (`manage.py seed_demo`): in the US, Brazil and Germany."""
 
 from employees.models import Employee
 from employees.services import EmployeeDetails, employee_upsert

@@ -1,6 +1,6 @@
 import django_filters
 
-from config.filtering import AnyCaseChoiceFilter, UpdatedSinceFilter
+from config.kernel.filtering import AnyCaseChoiceFilter, UpdatedSinceFilter
 from employees.choices import EmployeeStatus
 from employees.models import Employee
 

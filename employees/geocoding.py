@@ -20,7 +20,7 @@ from django.core.exceptions import ImproperlyConfigured
 from geopy.exc import GeopyError
 from geopy.geocoders import Nominatim
 
-from config.errors import ServiceError
+from config.kernel.errors import ServiceError
 
 logger = logging.getLogger(__name__)
 

@@ -6,13 +6,17 @@ from uuid import UUID
 from django.db.models import QuerySet
 
 from companies.models import Company
-from config.api.paging import WHOLE_LIST, Keyset, Page
-from config.errors import NotFound
-from config.filtering import apply_filters
+from config.kernel.errors import NotFound
+from config.kernel.filtering import apply_filters
+from config.kernel.keyset import WHOLE_LIST, Keyset, Page
+from config.kernel.rows import Row
+from employees.answers import EmployeeSerializer
 from employees.filters import EmployeeFilter
 from employees.models import Employee
 
 EMPLOYEE_NOT_FOUND = "Employee not found"
+# The answer's fields and their columns are those of the output serializer.
+EMPLOYEE = Row(EmployeeSerializer)
 # The list's order, newest first like every list, by columns that never change: it pages by it.
 EMPLOYEES = Keyset("employees", ("-created_at", "-id"))
 
@@ -21,13 +25,20 @@ def employee_list(*, company: Company) -> QuerySet[Employee]:
     return Employee.objects.filter(company=company)
 
 
-def employee_page(
+def employee_rows(
     *, company: Company, filters: Mapping | None = None, page: Page = WHOLE_LIST
-) -> list[Employee]:
-    """The company's employees, newest first. `filters` are the EmployeeFilter criteria
-    (`email`, `externalReferenceId`, `status`, `updatedSince`); `page` a page of EMPLOYEES."""
+) -> list[dict]:
+    """The company's employees, newest first, as the list answers them, with the page's key
+    columns. `filters` are the EmployeeFilter criteria (`email`, `externalReferenceId`,
+    `status`, `updatedSince`); `page` a page of EMPLOYEES."""
     employees = apply_filters(EmployeeFilter, employee_list(company=company), filters)
-    return list(page.narrow(employees.order_by(*EMPLOYEES.order)))
+    employees = page.narrow(employees.order_by(*EMPLOYEES.order))
+    return list(EMPLOYEE.values(employees, **page.columns))
+
+
+def employee_row(employee: Employee) -> dict:
+    """The employee as the list answers it, taken from the record (just written)."""
+    return EMPLOYEE.of(employee)
 
 
 def employee_get(*, company: Company, employee_id: UUID) -> Employee:

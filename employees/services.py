@@ -7,7 +7,7 @@ from uuid import UUID
 from django.db import IntegrityError, transaction
 
 from companies.models import Company
-from config.errors import NotFound, ServiceError
+from config.kernel.errors import NotFound, ServiceError
 from employees.choices import EmployeeStatus
 from employees.geocoding import geocode
 from employees.models import Employee

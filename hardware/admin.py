@@ -1,7 +1,7 @@
 from django.contrib import admin
 
-from config.admin import RecordInline, RegisteredInlinesAdmin
-from config.specs import ITEM_SPECS
+from config.backoffice.base import RecordInline, RegisteredInlinesAdmin
+from config.kernel.specs import ITEM_SPECS
 from hardware.models import Hardware, HardwareNote, HardwareType, Storage
 
 

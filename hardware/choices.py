@@ -26,7 +26,7 @@ class CreatedThrough(models.TextChoices):
     ADMIN = "ADMIN"
 
 
-# Types whose items carry computer specs (config.specs.ITEM_SPECS).
+# Types whose items carry computer specs (config.kernel.specs.ITEM_SPECS).
 TYPES_WITH_SPECS = frozenset({"MACBOOK", "PC"})
 
 

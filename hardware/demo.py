@@ -1,4 +1,4 @@
-"""The demo company's hardware (config/demo.py): laptops and a monitor in the US and German
+"""The demo company's hardware (`manage.py seed_demo`): laptops and a monitor in the US and German
 storages, ready for an onboarding, and laptops with the demo employees."""
 
 from catalog.models import CatalogItem

@@ -1,6 +1,6 @@
 import django_filters
 
-from config.filtering import CountryCodeFilter, UpdatedSinceFilter
+from config.kernel.filtering import CountryCodeFilter, UpdatedSinceFilter
 from hardware.models import Hardware
 
 

@@ -1,33 +1,26 @@
 """Reads of hardware items, always within one company.
 
-Lists can be long, so each item's answer is assembled from its row's plain columns by a
-function made for its shape (config.answers), the shape the output serializers declare: one
-query for the items with everything they join and their notes and movement requests as JSON
-lists the database writes (config.json_lists). No model instances and no serializer fields at
-work per item. The detail reads its item the same way, and its movement requests' summaries in
-a query of their own.
+A list is three queries, however long: the items with everything they show joined in, read as
+plain rows (`.values()` of the columns the answer's shape declares); the notes of those items;
+and their movement requests' statuses (read by the logistics app, which hands its reader over).
+Each row is then shaped into the interface's nested objects by plain Python.
 """
 
-from collections.abc import Mapping
-from functools import cache
-from typing import Protocol
+from collections import defaultdict
+from collections.abc import Callable, Mapping
+from operator import itemgetter
 from uuid import UUID
 
-from django.db.models import Expression, F, OuterRef, QuerySet, UUIDField, Value
+from django.db.models import QuerySet
 
 from companies.models import Company
-from companies.selectors import CompanyCoded, company_selected
-from config.answers import NullUnless, Raw, RowAnswers
-from config.api.paging import WHOLE_LIST, Keyset, Page
-from config.api.shapes import columns_of, json_shape
-from config.compiled import Param, compiled_rows
-from config.db import Constant, native_timestamps
-from config.errors import NotFound
-from config.filtering import filters_cleaned, filters_parametrized, filters_values
-from config.json_lists import JsonList
-from config.links import url_base
-from config.specs import SPEC_KEYS
-from hardware.api.serializers import (
+from config.kernel.errors import NotFound
+from config.kernel.filtering import apply_filters
+from config.kernel.keyset import WHOLE_LIST, Keyset, Page
+from config.kernel.links import absolute_url, url_base
+from config.kernel.rows import Row, columns_of
+from config.kernel.specs import SPEC_KEYS
+from hardware.answers import (
     CommonModelSerializer,
     EmployeeProfileSerializer,
     HardwareNoteSerializer,
@@ -42,35 +35,90 @@ from hardware.models import Hardware, HardwareNote
 
 HARDWARE_NOT_FOUND = "Hardware not found"
 
-# An item's notes as the answer shows them, oldest first (HardwareNote.Meta.ordering).
-NOTE_JSON = {
-    **{name: F(path) for name, path in columns_of(HardwareNoteSerializer).items()},
-    "user": {"email": F("author_email")},
-}
 # The lists' order (Hardware.Meta.ordering), by columns that never change: they page by it.
 HARDWARES = Keyset("hardwares", ("-created_at", "id"))
 STORAGE_HARDWARES = Keyset("hardwares/storages", HARDWARES.order)
 
+# An item's answer, as the serializers declare it: its own columns, and the records it shows
+# (their columns through its relations).
+ITEM_KEYS = tuple(HardwareSerializer().fields)
+COLUMNS = columns_of(HardwareSerializer)
+NESTED = {
+    "company": ("company", NamedRefSerializer),
+    "hardwareType": ("hardware_type", HardwareTypeRefSerializer),
+    # Null when the item has none.
+    "commonModel": ("common_model", CommonModelSerializer),
+    "employeeProfile": ("employee", EmployeeProfileSerializer),
+    "storage": ("storage", StorageRefSerializer),
+}
+# What tells whether the item has each record that may be missing.
+PRESENT = {
+    "commonModel": "common_model_id",
+    "employeeProfile": "employee_id",
+    "storage": "storage_id",
+}
 
-class MovementReader(Protocol):
-    def __call__(self, *, items: QuerySet[Hardware]) -> dict[UUID, list[dict]]:
-        """The movement requests of `items` by item id, newest first, in one query: the
-        interface's summary of each request, as the detail shows them."""
+
+def _path(path: str) -> str:
+    """A column's path as read once: a related record's id is the item's own foreign key."""
+    return path[: -len("__id")] + "_id" if path.endswith("__id") else path
 
 
-def _no_movements(*, items: QuerySet[Hardware]) -> dict[UUID, list[dict]]:
-    return {}  # until a movement app hands over its readers
+NESTED_PATHS = {
+    key: {name: _path(f"{relation}__{path}") for name, path in columns_of(shape).items()}
+    for key, (relation, shape) in NESTED.items()
+}
+# Every column the answer shows, each read once (an item's companyId and company.id are one,
+# its createdAt and its page key another), and where each is in a row.
+PATHS = tuple(
+    dict.fromkeys(
+        [
+            *COLUMNS.values(),
+            *(path for paths in NESTED_PATHS.values() for path in paths.values()),
+            *PRESENT.values(),
+        ]
+    )
+)
+
+
+def _getter(paths) -> itemgetter:
+    """Takes the values of `paths` (at least two) out of a row of PATHS, as a tuple."""
+    return itemgetter(*(PATHS.index(path) for path in paths))
+
+
+# An answer is made from a row as a list of its values in the serializer's order: the item's own
+# columns, each record it shows put in at its place (null where the item has none), then its
+# notes and movement requests.
+OWN_VALUES = _getter(COLUMNS.values())
+RECORDS = [
+    (
+        ITEM_KEYS.index(key),
+        tuple(paths),
+        _getter(paths.values()),
+        PATHS.index(PRESENT[key]) if key in PRESENT else None,
+    )
+    for key, paths in sorted(NESTED_PATHS.items(), key=lambda nested: ITEM_KEYS.index(nested[0]))
+]
+ID_AT = PATHS.index("id")
+NOTE = Row(HardwareNoteSerializer)
+NOTE_KEYS = tuple(HardwareNoteSerializer().fields)
+
+# Reads the movement requests of items, given their ids, by item id, newest first.
+MovementReader = Callable[[list[UUID]], Mapping[UUID, list[dict]]]
+
+
+def _no_movements(item_ids: list[UUID]) -> Mapping[UUID, list[dict]]:
+    return {}  # until the logistics app hands over its readers
 
 
 # Movement requests belong to the logistics app, which sits above hardware: it hands its readers
-# over when it is ready (logistics.apps), so hardware reads them without importing logistics:
-# the lists' `{status}` of each request, a JSON list read with the item `OuterRef("pk")`, and
-# the detail's summaries.
-_movement_statuses: Expression = Value("[]")
+# over when it is ready (logistics.apps): the lists' `{status}` of each request, and the
+# detail's summaries.
+_movement_statuses: MovementReader = _no_movements
 _movement_summaries: MovementReader = _no_movements
 
 
-def movement_reader_register(*, statuses: JsonList, summaries: MovementReader) -> None:
+def movement_reader_register(*, statuses: MovementReader, summaries: MovementReader) -> None:
     global _movement_statuses, _movement_summaries
     _movement_statuses, _movement_summaries = statuses, summaries
 
@@ -81,112 +129,80 @@ def hardware_list(*, company: Company) -> QuerySet[Hardware]:
 
 def hardware_rows(
     *,
-    company: Company | CompanyCoded,
+    company: Company,
     filters: Mapping | None = None,
     status: HardwareStatus | None = None,
-    hardware_id: UUID | None = None,
-    movement_detail: bool = False,
     page: Page = WHOLE_LIST,
-) -> list[tuple]:
-    """The company's items, newest first, as rows of their answer's columns, ending with their
-    key columns in HARDWARES' order whatever the page (`hardware_answers` makes their
-    answers): `company` is one read already, or named by its code
-    (companies.api.scoping.CompanyScope). `filters` are the HardwareFilter
-    criteria (`countryCode`, `updatedSince`); `page` a page of HARDWARES (or
-    STORAGE_HARDWARES). Their movement requests show their status only, or none with
-    `movement_detail` (the detail reads their summaries itself). The query's SQL is compiled
-    once per shape (config.compiled)."""
-    if page.keyset is not None and page.keyset.order != HARDWARES.order:
-        # A page takes its key from a row's last values, which are HARDWARES' key columns.
-        raise ValueError(f"items page in HARDWARES' order, not {page.keyset.order}")
-    selected = company_selected(company)
-    if selected is None:
-        return []
-    selection, company_compared, values = selected
-    criteria = filters_cleaned(HardwareFilter, filters)
-    page, page_values = page.parametrized(Hardware)
-
-    def build() -> QuerySet:
-        # The answer's columns, whose `.values()` is made once (`_columns`), narrowed.
-        items = _columns(movement_detail).filter(company=company_compared)
-        items = filters_parametrized(HardwareFilter, items, criteria)
-        if status is not None:
-            items = items.filter(status=Constant(status))
-        if hardware_id is not None:
-            items = items.filter(pk=Param("hardware", UUIDField()))
-        return page.narrow(items)
-
-    shape = (
-        "hardwares",
-        selection,
-        tuple(criteria),
-        status,
-        hardware_id is not None,
-        movement_detail,
-        page,
-    )
-    values = {**values, **page_values, **filters_values(criteria), "hardware": hardware_id}
-    with native_timestamps():
-        # Planned once for any company: a large company's page reads a page, not its every
-        # item (docs/decisions.md, "Pages planned once for any company").
-        return compiled_rows(shape, build, values, for_any_values=True)
-
-
-def hardware_answers(rows: list[tuple]) -> list[dict]:
-    """The answers of rows read by `hardware_rows` (without `movement_detail`), for the
-    request being answered (its images' absolute URLs)."""
-    return _answers(movement_detail=False).of(rows, url_base())
-
-
-@cache
-def _columns(movement_detail: bool) -> QuerySet:
-    """The `.values()` of every item's answer columns, made once: resolving its columns took
-    about 3 ms, paid now once per list shape rather than on each connection that compiles it
-    (config.compiled)."""
-    return Hardware.objects.values(**_answers(movement_detail=movement_detail).columns)
-
-
-@cache
-def _answers(movement_detail: bool) -> RowAnswers:
-    # Both lists page in the same order, so a row ends with the key of either (a page of
-    # either reads its last values), read once with the answer's `createdAt` and `id`.
-    keys = Page(keyset=HARDWARES).columns.values()
-    return RowAnswers(
-        _answer_shape(movement_detail), name="hardwares", model=Hardware, keys=tuple(keys)
-    )
-
-
-def _answer_shape(movement_detail: bool) -> dict:
-    """An item's answer (config.answers): the joined records' columns as the interface's
-    nested objects, the specs only when the item has them ("only if applicable"), its notes
-    and (but on the detail) its movement requests' statuses."""
-    notes = JsonList(HardwareNote.objects.filter(hardware=OuterRef("pk")), NOTE_JSON)
-    shape = json_shape(
-        HardwareSerializer,
-        optional=SPEC_KEYS,
-        company=json_shape(NamedRefSerializer, through="company"),
-        hardwareType=json_shape(HardwareTypeRefSerializer, through="hardware_type"),
-        commonModel=NullUnless(
-            F("common_model"), json_shape(CommonModelSerializer, through="common_model")
-        ),
-        employeeProfile=NullUnless(
-            F("employee"), json_shape(EmployeeProfileSerializer, through="employee")
-        ),
-        storage=NullUnless(F("storage"), json_shape(StorageRefSerializer, through="storage")),
-        hardwareNote=Raw(notes),
-        movementRequests=Raw(_movement_statuses),
-    )
-    if movement_detail:
-        del shape["movementRequests"]
-    return shape
+) -> list[dict]:
+    """The company's items (in `status`, or all), newest first, as the lists answer them.
+    `filters` are the HardwareFilter criteria (`countryCode`, `updatedSince`); `page` a page
+    of HARDWARES or STORAGE_HARDWARES."""
+    items = apply_filters(HardwareFilter, hardware_list(company=company), filters)
+    if status is not None:
+        items = items.filter(status=status)
+    items = page.narrow(items.order_by(*HARDWARES.order))
+    return _answers(items, _movement_statuses, page.columns)
 
 
 def hardware_row(*, company: Company, hardware_id: UUID) -> dict:
-    """The item's detail: its answer with its movement requests' summaries."""
-    rows = hardware_rows(company=company, hardware_id=hardware_id, movement_detail=True)
+    """The item's detail: its answer, with its movement requests' summaries."""
+    items = hardware_list(company=company).filter(pk=hardware_id)
+    rows = _answers(items, _movement_summaries, {})
     if not rows:
         raise NotFound(HARDWARE_NOT_FOUND)
-    (row,) = _answers(movement_detail=True).of(rows, url_base())
-    summaries = _movement_summaries(items=hardware_list(company=company).filter(pk=hardware_id))
-    row["movementRequests"] = summaries.get(hardware_id, [])
-    return row
+    return rows[0]
+
+
+def _answers(items: QuerySet[Hardware], movements: MovementReader, keys: Mapping) -> list[dict]:
+    """The answers of `items`, in their order, each ending with the `keys` columns (a page's
+    key, which the paging takes out). Their notes and movement requests are read for their
+    ids, in a query each."""
+    rows = list(items.values_list(*PATHS))
+    if not rows:
+        return []
+    item_ids = [row[ID_AT] for row in rows]
+    notes = _notes(item_ids)
+    movements_by_item = movements(item_ids)
+    key_at = {name: PATHS.index(column.name) for name, column in keys.items()}
+    base = url_base()
+    answers = []
+    for row in rows:
+        values = list(OWN_VALUES(row))
+        for position, names, record_values, present_at in RECORDS:
+            if present_at is not None and row[present_at] is None:
+                values.insert(position, None)
+            else:
+                values.insert(position, dict(zip(names, record_values(row), strict=True)))
+        item_id = row[ID_AT]
+        values += [notes.get(item_id, []), movements_by_item.get(item_id, [])]
+        answer = dict(zip(ITEM_KEYS, values, strict=True))
+        _shape(answer, base)
+        for name, position in key_at.items():
+            answer[name] = row[position]
+        answers.append(answer)
+    return answers
+
+
+def _shape(answer: dict, base: str) -> None:
+    """An item's values as the interface shows them, in place: images absolute, the cost a
+    number, and the specs only when the item has them ("only if applicable")."""
+    answer["image"] = absolute_url(answer["image"], base)
+    answer["hardwareType"]["image"] = absolute_url(answer["hardwareType"]["image"], base)
+    if answer["commonModel"] is not None:
+        answer["commonModel"]["image"] = absolute_url(answer["commonModel"]["image"], base)
+    if answer["cost"] is not None:
+        answer["cost"] = float(answer["cost"])
+    for key in SPEC_KEYS:
+        if answer[key] is None:
+            del answer[key]
+
+
+def _notes(item_ids: list[UUID]) -> dict[UUID, list[dict]]:
+    """The notes of the items by item id, oldest first (HardwareNote.Meta.ordering)."""
+    notes = HardwareNote.objects.filter(hardware_id__any=item_ids)
+    by_item = defaultdict(list)
+    for note in NOTE.values(notes.order_by("created_at", "id"), "hardware_id", "author_email"):
+        item_id = note.pop("hardware_id")
+        note["user"] = {"email": note.pop("author_email")}
+        by_item[item_id].append({key: note[key] for key in NOTE_KEYS})
+    return by_item

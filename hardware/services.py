@@ -6,16 +6,15 @@ from decimal import Decimal
 from uuid import UUID
 
 from django.db import IntegrityError, transaction
-from django.db.models import Expression, Q
 from django.utils import timezone
 
 from catalog.models import CatalogItem
 from companies.models import Company
-from config.api.serializers import camel_case
-from config.countries import storage_country_code
-from config.db import records_touch
-from config.errors import NotFound, ServiceError
-from config.specs import ITEM_SPECS, Described
+from config.kernel.countries import storage_country_code
+from config.kernel.database import records_touch
+from config.kernel.errors import NotFound, ServiceError
+from config.kernel.names import camel_case
+from config.kernel.specs import ITEM_SPECS, Described
 from employees.models import Employee
 from employees.selectors import employee_get, employee_get_by_email
 from hardware.choices import TYPES_WITH_SPECS, CreatedThrough, HardwareStatus
@@ -193,18 +192,11 @@ def hardware_lock(*, company: Company, hardware_ids: list[UUID]) -> list[Hardwar
     return [locked[hardware_id] for hardware_id in hardware_ids]
 
 
-def hardware_mark_in_movement(
-    *, items: list[Hardware], in_movement: bool, also_lock: Q | Expression | None = None
-) -> None:
-    """Mark `items` in a movement or out of one. `also_lock`: a lock the update takes too, a
-    condition true of every row (config.numbering.numbering_lock)."""
-    if also_lock is not None and not items:
-        # Django sends no update for no ids: the lock the caller counts on would not be taken.
-        raise ValueError("also_lock needs items to update")
-    marked = Hardware.objects.filter(pk__in=[item.pk for item in items])
-    if also_lock is not None:
-        marked = marked.filter(also_lock)
-    marked.update(in_movement=in_movement, updated_at=timezone.now())
+def hardware_mark_in_movement(*, items: list[Hardware], in_movement: bool) -> None:
+    """Mark `items` in a movement or out of one."""
+    Hardware.objects.filter(pk__in=[item.pk for item in items]).update(
+        in_movement=in_movement, updated_at=timezone.now()
+    )
     for item in items:
         item.in_movement = in_movement
 

@@ -1,8 +1,8 @@
 from django.contrib import admin
 
-from config.admin import RecordInline
-from config.admin_lists import age, company_code
-from config.workflow import NO_SHIPPING
+from config.backoffice.base import RecordInline
+from config.backoffice.lists import age, company_code
+from config.kernel.workflow import NO_SHIPPING
 from logistics import services
 from logistics.admin_filters import LateFilter
 from logistics.admin_moves import MovementPageAdmin
@@ -35,7 +35,7 @@ class CarriedHardwareInline(RecordInline):
 
 @admin.register(MovementRequest)
 class MovementRequestAdmin(MovementPageAdmin):
-    # What an operator scans, narrow enough for 1366 px (config.admin_lists).
+    # What an operator scans, narrow enough for 1366 px (config.backoffice.lists).
     list_display = [
         "movement_request_number",
         company_code,

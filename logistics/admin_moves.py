@@ -1,4 +1,4 @@
-"""The movement request's page as an operator coordinates it (issue 13, config.admin_moves):
+"""The movement request's page as an operator coordinates it (issue 13, config.backoffice.moves):
 "Save and mark COORDINATED" with the ETA and tracking typed on the page's own form, DONE
 confirmed listing where each item lands, bulk moves with a shared ETA and tracking, and one
 timeline holding its history."""
@@ -6,10 +6,10 @@ timeline holding its history."""
 import copy
 
 from companies.record_history import record_history
-from config.actors import Actor
-from config.admin import MoveForm
-from config.admin_moves import OperatorPageAdmin
-from config.workflow import Shipping
+from config.backoffice.base import MoveForm
+from config.backoffice.moves import OperatorPageAdmin
+from config.kernel.actors import Actor
+from config.kernel.workflow import Shipping
 from logistics.choices import MovementStatus
 from logistics.move_previews import movement_move_preview
 
@@ -44,7 +44,7 @@ class MovementPageAdmin(OperatorPageAdmin):
     def formfield_for_dbfield(self, db_field, request, **kwargs):
         if db_field.name in SHIPPING_FIELDS:
             # The move form's inputs: the service judges what is typed, by its one rule for a
-            # link (config.workflow.Shipping).
+            # link (config.kernel.workflow.Shipping).
             return copy.deepcopy(MoveForm.base_fields[db_field.name])
         return super().formfield_for_dbfield(db_field, request, **kwargs)
 

@@ -6,32 +6,23 @@ class LogisticsConfig(AppConfig):
 
     def ready(self):
         # Apps below us show our records without importing us: we hand them our readers, and
-        # the hardware admin our inline. The operator's `transition` command moves our records
-        # the same way.
-        from config.admin import admin_inline_register
-        from config.demo import demo_part_register
-        from config.metrics import RecordsByStatus, collector_register
-        from config.transitions import transition_register
+        # the hardware admin our inline.
+        from config.backoffice.base import admin_inline_register
+        from config.ops.metrics import RecordsByStatus, collector_register
         from employees.services import unreturned_hardware_reader_register
         from hardware.models import Hardware
         from hardware.selectors import movement_reader_register
         from logistics.admin import HardwareMovementInline
-        from logistics.demo import demo_movements_seed
         from logistics.models import MovementRequest
         from logistics.selectors import (
             employee_unreturned_hardware,
             hardware_movement_statuses,
             hardware_movements,
         )
-        from logistics.transitions import movement_transition
 
-        movement_reader_register(
-            statuses=hardware_movement_statuses(), summaries=hardware_movements
-        )
+        movement_reader_register(statuses=hardware_movement_statuses, summaries=hardware_movements)
         unreturned_hardware_reader_register(employee_unreturned_hardware)
         admin_inline_register(Hardware, HardwareMovementInline)
-        transition_register("movement", movement_transition)
-        demo_part_register(40, "movement requests", demo_movements_seed)
         movements = RecordsByStatus(
             "hlos_movement_requests", "Movement requests by status.", MovementRequest
         )
@@ -41,7 +32,7 @@ class LogisticsConfig(AppConfig):
 
 def dashboard_register() -> None:
     """The back office's figures about movement requests."""
-    from config.admin_dashboard import dashboard_counts_register
+    from config.backoffice.dashboard import dashboard_counts_register
     from logistics.admin_filters import LateFilter
     from logistics.choices import MovementStatus
     from logistics.models import MovementRequest

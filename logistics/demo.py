@@ -1,7 +1,7 @@
-"""The demo company's movement requests (config/demo.py): one in each status, made by the client
-and moved by the operator as they are in real use."""
+"""The demo company's movement requests (`manage.py seed_demo`): one in each status, made by the
+client and moved by the operator as they are in real use."""
 
-from config.actors import Actor
+from config.kernel.actors import Actor
 from hardware.models import Hardware
 from logistics.choices import HandledBy, MovementStatus
 from logistics.models import MovementRequest

@@ -1,6 +1,6 @@
 import django_filters
 
-from config.filtering import AnyCaseChoiceFilter, UpdatedSinceFilter
+from config.kernel.filtering import AnyCaseChoiceFilter, UpdatedSinceFilter
 from logistics.choices import MovementType
 from logistics.models import MovementRequest
 

@@ -4,7 +4,8 @@ import uuid
 
 from django.db import models
 
-from config.workflow import StatusChange, StatusField, StatusModel
+from config.kernel.numbering import NextNumber
+from config.kernel.workflow import StatusChange, StatusField, StatusModel
 from logistics.choices import (
     ALLOWED_MOVES,
     MOVE_EVENTS,
@@ -17,7 +18,12 @@ from logistics.choices import (
 
 class MovementRequest(StatusModel):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    movement_request_number = models.PositiveBigIntegerField(unique=True, editable=False)
+    # Taken by the INSERT from its sequence (migration 0004) and returned by it.
+    movement_request_number = models.PositiveBigIntegerField(
+        unique=True,
+        editable=False,
+        db_default=NextNumber("logistics_movementrequest_number_seq"),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     company = models.ForeignKey(

@@ -1,7 +1,7 @@
 """Reads of movement requests, always within one company.
 
 Like the hardware lists, requests are read as plain rows in the shapes the output serializers
-declare (config.api.shapes): one query for the requests with their people and storage, one for
+declare (config.kernel.rows): one query for the requests with their people and storage, one for
 their histories, one for their hardware, however many requests there are.
 """
 
@@ -9,29 +9,26 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from uuid import UUID
 
-from django.db.models import F, OuterRef, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from companies.models import Company
-from config.api.paging import WHOLE_LIST, Keyset, Page
-from config.api.shapes import Nested, Row, columns_of, nested_columns, row_of, sorted_as
-from config.db import native_timestamps
-from config.errors import NotFound
-from config.filtering import apply_filters
-from config.json_lists import JsonList
-from config.links import absolute_url, url_base
-from config.specs import specs_applicable
+from config.kernel.errors import NotFound
+from config.kernel.filtering import apply_filters
+from config.kernel.keyset import WHOLE_LIST, Keyset, Page
+from config.kernel.links import absolute_url, url_base
+from config.kernel.rows import Nested, Row, columns_of, nested_columns, row_of, sorted_as
+from config.kernel.specs import specs_applicable
 from employees.models import Employee
-from hardware.api.serializers import (
+from hardware.answers import (
     CompanyNameSerializer,
     HardwareMovementSerializer,
-    HardwareMovementStatusSerializer,
     HardwareSummarySerializer,
     MovementEmployeeRefSerializer,
     StorageRefSerializer,
 )
 from hardware.models import Hardware
-from logistics.api.serializers import (
+from logistics.answers import (
     MovementPersonSerializer,
     MovementRequestSerializer,
     StatusChangeSerializer,
@@ -106,10 +103,9 @@ def movement_request_rows(
     request_ids = requests.values("pk")
     changes = MovementRequestStatusChange.objects.filter(movement_request_id__in=request_ids)
     links = CarriedLink.objects.filter(movementrequest_id__in=request_ids).order_by(*CARRIED_ORDER)
-    with native_timestamps():
-        rows = list(REQUEST.values(requests, **REQUEST_NESTED_COLUMNS, **page.columns))
-        histories = _histories(HISTORY.values(changes, *CHANGE_REQUEST), with_ids=history_ids)
-        hardwares = _hardwares(links.values(*LINK_REQUEST, **CARRIED.expressions))
+    rows = list(REQUEST.values(requests, **REQUEST_NESTED_COLUMNS, **page.columns))
+    histories = _histories(HISTORY.values(changes, *CHANGE_REQUEST), with_ids=history_ids)
+    hardwares = _hardwares(links.values(*LINK_REQUEST, **CARRIED.expressions))
     for row in rows:
         _request_shape(row, histories, hardwares)
     return rows
@@ -164,19 +160,21 @@ def _links_newest_first(**hardware) -> QuerySet:
     )
 
 
-def hardware_movement_statuses() -> JsonList:
-    """The movement requests of the item `OuterRef("pk")` as the hardware lists show them,
-    `{status}` each, newest first, read with the item (logistics.apps hands this to
+def hardware_movement_statuses(item_ids: list[UUID]) -> dict[UUID, list[dict]]:
+    """The movement requests of hardware items as the hardware lists show them, `{status}`
+    each, newest first, by item id, in one query (logistics.apps hands this to
     hardware.selectors, which cannot import logistics)."""
-    links = _links_newest_first(hardware=OuterRef("pk"))
-    columns = columns_of(HardwareMovementStatusSerializer)
-    return JsonList(links, {name: F(f"movementrequest__{path}") for name, path in columns.items()})
+    links = _links_newest_first(hardware_id__any=item_ids)
+    statuses = defaultdict(list)
+    for item_id, status in links.values_list("hardware_id", "movementrequest__status"):
+        statuses[item_id].append({"status": status})
+    return statuses
 
 
-def hardware_movements(*, items: QuerySet[Hardware]) -> dict[UUID, list[dict]]:
+def hardware_movements(item_ids: list[UUID]) -> dict[UUID, list[dict]]:
     """The movement requests of hardware items, newest first, in one query, as the hardware
     detail shows them: the interface's summary of each (logistics.apps hands this over)."""
-    links = _links_newest_first(hardware__in=items.values("pk"))
+    links = _links_newest_first(hardware_id__any=item_ids)
     values = links.values("hardware_id", **SUMMARY_COLUMNS)
     movements = defaultdict(list)
     for link in values:

@@ -1,7 +1,7 @@
-"""Movement requests in the operator's `transition` command (registered by logistics.apps)."""
+"""Movement requests in the operator's `transition` command
+(config/management/commands/transition.py)."""
 
-from config.commands import record_id
-from config.transitions import Move
+from config.kernel.commands import Move, record_id
 from logistics import services
 from logistics.choices import MovementStatus
 from logistics.models import MovementRequest

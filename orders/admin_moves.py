@@ -1,10 +1,11 @@
-"""The order's page as an operator quotes and moves it (issue 13, config.admin_moves): "Save and
-mark QUOTED" prices the lines and quotes in one step, final moves (DELIVERED, CANCELLED) are
-confirmed listing the hardware made and the e-mail sent, and one timeline holds its history."""
+"""The order's page as an operator quotes and moves it (issue 13, config.backoffice.moves):
+"Save and mark QUOTED" prices the lines and quotes in one step, final moves (DELIVERED,
+CANCELLED) are confirmed listing the hardware made and the e-mail sent, and one timeline holds
+its history."""
 
 from companies.record_history import record_history
-from config.actors import Actor
-from config.admin_moves import OperatorPageAdmin
+from config.backoffice.moves import OperatorPageAdmin
+from config.kernel.actors import Actor
 from orders.choices import OrderStatus
 from orders.models import HardwareRequest
 from orders.services.move_previews import order_move_previews
@@ -23,7 +24,7 @@ class OrderPageAdmin(OperatorPageAdmin):
         return record_history(record)
 
     def save_formset(self, request, form, formset, change):
-        # The lines' formset (orders.admin.LinesFormSet) saves its prices with the move to
+        # The lines' formset (orders.admin_lines.LinesFormSet) saves its prices with the move to
         # QUOTED through one service when the operator pressed "Save and mark QUOTED".
         if formset.model is HardwareRequest and self.save_and_mark_status(request):
             formset.quote_as = Actor.staff(request.user)

@@ -7,18 +7,9 @@ class OrdersConfig(AppConfig):
     name = "orders"
 
     def ready(self):
-        # The operator's `transition` command (in logistics) moves our records too, and
-        # `seed_demo` (in hardware) tells our part of the demo, without importing us: we
-        # register how.
-        from config.demo import demo_part_register
-        from config.metrics import RecordsByStatus, collector_register
-        from config.transitions import transition_register
-        from orders.demo import demo_orders_seed
+        from config.ops.metrics import RecordsByStatus, collector_register
         from orders.models import Order
-        from orders.transitions import order_transition
 
-        transition_register("order", order_transition)
-        demo_part_register(30, "orders", demo_orders_seed)
         collector_register(RecordsByStatus("hlos_orders", "Orders by status.", Order))
         dashboard_register()
 
@@ -27,7 +18,7 @@ def dashboard_register() -> None:
     """The back office's figures about orders, and the catalog items they lack (whose list
     filter the catalog cannot name)."""
     from catalog.models import CatalogItem
-    from config.admin_dashboard import admin_list_filter_register, dashboard_counts_register
+    from config.backoffice.dashboard import admin_list_filter_register, dashboard_counts_register
     from orders.admin_filters import ShortForOpenOrdersFilter
     from orders.choices import OrderStatus, SendTo
     from orders.models import Order

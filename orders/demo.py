@@ -1,9 +1,9 @@
-"""The demo company's orders (config/demo.py): one in each status, each made and moved the way
-a client and an operator make and move them, so each has its history and events."""
+"""The demo company's orders (`manage.py seed_demo`): one in each status, each made and moved the
+way a client and an operator make and move them, so each has its history and events."""
 
 from catalog.models import CatalogItem
-from config.actors import Actor
-from config.workflow import NO_SHIPPING, Shipping
+from config.kernel.actors import Actor
+from config.kernel.workflow import NO_SHIPPING, Shipping
 from orders.choices import OrderStatus, SendTo
 from orders.models import Order
 from orders.services import Quote, QuoteLine, order_cancel, order_confirm, order_move, order_quote

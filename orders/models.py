@@ -4,8 +4,9 @@ import uuid
 
 from django.db import models
 
-from config.db import JSONField
-from config.workflow import StatusChange, StatusField, StatusModel
+from config.kernel.database import JSONField
+from config.kernel.numbering import NextNumber
+from config.kernel.workflow import StatusChange, StatusField, StatusModel
 from orders.choices import ALLOWED_MOVES, MOVE_EVENTS, OrderStatus, SendTo
 
 
@@ -25,7 +26,10 @@ class Reseller(models.Model):
 
 class Order(StatusModel):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    order_number = models.PositiveBigIntegerField(unique=True, editable=False)
+    # Taken by the INSERT from its sequence (migration 0005) and returned by it.
+    order_number = models.PositiveBigIntegerField(
+        unique=True, editable=False, db_default=NextNumber("orders_order_number_seq")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     company = models.ForeignKey(

@@ -13,15 +13,14 @@ from django.db.models import F, Q, QuerySet
 
 from catalog.models import CatalogItem
 from companies.models import Company
-from config.api.paging import WHOLE_LIST, Keyset, Page
-from config.api.shapes import Nested, Row, sorted_as
-from config.db import native_timestamps
-from config.errors import NotFound
-from config.filtering import apply_filters
-from config.links import absolute_url, url_base
-from config.specs import specs_applicable
+from config.kernel.errors import NotFound
+from config.kernel.filtering import apply_filters
+from config.kernel.keyset import WHOLE_LIST, Keyset, Page
+from config.kernel.links import absolute_url, url_base
+from config.kernel.rows import Nested, Row, sorted_as
+from config.kernel.specs import specs_applicable
 from hardware.models import Hardware
-from orders.api.serializers import (
+from orders.answers import (
     CreatedHardwareSerializer,
     LineFieldsSerializer,
     OrderEmployeeSerializer,
@@ -68,15 +67,14 @@ def order_rows(
     if order_id is not None:
         orders = orders.filter(pk=order_id)
     orders = page.narrow(orders)
-    with native_timestamps():
-        rows = list(ORDER.values(orders, **EMPLOYEE.expressions, **page.columns))
-        if not rows:
-            return rows
-        lines = HardwareRequest.objects.filter(order__in=orders.values("pk"))
-        line_rows = LINE.values(lines.order_by(*LINE_ORDER), *LINE_LINKS, **LINE_SELECTED)
-        lines_by_order = _lines_by_order(line_rows)
-        created = _created_hardware_by_order(orders) if delivered else {}
-        resellers = _resellers_by_country({row["countryCode"] for row in rows})
+    rows = list(ORDER.values(orders, **EMPLOYEE.expressions, **page.columns))
+    if not rows:
+        return rows
+    lines = HardwareRequest.objects.filter(order__in=orders.values("pk"))
+    line_rows = LINE.values(lines.order_by(*LINE_ORDER), *LINE_LINKS, **LINE_SELECTED)
+    lines_by_order = _lines_by_order(line_rows)
+    created = _created_hardware_by_order(orders) if delivered else {}
+    resellers = _resellers_by_country({row["countryCode"] for row in rows})
     for row in rows:
         _order_shape(row, lines_by_order, created, resellers)
     return rows

@@ -1,7 +1,6 @@
-"""Orders in the operator's `transition` command (registered by orders.apps)."""
+"""Orders in the operator's `transition` command (config/management/commands/transition.py)."""
 
-from config.commands import record_id
-from config.transitions import Move
+from config.kernel.commands import Move, record_id
 from orders import services
 from orders.choices import OrderStatus
 from orders.models import Order

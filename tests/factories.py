@@ -6,9 +6,8 @@ import factory
 from catalog.models import CatalogItem
 from companies.models import ApiClient, Company, Event, EventState
 from companies.services import api_key_issue
-from config.actors import ActorKind
-from config.countries import storage_country_code
-from config.numbering import save_with_next_number
+from config.kernel.actors import ActorKind
+from config.kernel.countries import storage_country_code
 from employees.models import Employee
 from hardware.choices import CreatedThrough, HardwareStatus
 from hardware.models import Hardware, HardwareType, Storage
@@ -146,13 +145,6 @@ class MovementRequestFactory(factory.django.DjangoModelFactory):
     storage = factory.LazyFunction(lambda: Storage.objects.get_or_create(country_code="US")[0])
     api_client_requester_name = "Factory client"
 
-    @classmethod
-    def _create(cls, model_class, *args, **kwargs):
-        # Numbered like the services number, so factory and API requests can share a test.
-        movement = model_class(*args, **kwargs)
-        save_with_next_number(movement, "movement_request_number")
-        return movement
-
     @factory.post_generation
     def hardwares(movement, create, extracted, **kwargs):
         if create and extracted:
@@ -183,13 +175,6 @@ class OrderFactory(factory.django.DjangoModelFactory):
     country_code = "US"
     send_to = OrderSendTo.STORAGE
     api_client_requester_name = "Factory client"
-
-    @classmethod
-    def _create(cls, model_class, *args, **kwargs):
-        # Numbered like the services number, so factory and API orders can share a test.
-        order = model_class(*args, **kwargs)
-        save_with_next_number(order, "order_number")
-        return order
 
 
 class HardwareRequestFactory(factory.django.DjangoModelFactory):

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from django.conf import settings
 from django.utils.module_loading import import_string
 
-from config.request_ids import RequestIdFilter
+from config.ops.request_ids import RequestIdFilter
 
 
 def configured_formatter(log_format: str) -> logging.Formatter:

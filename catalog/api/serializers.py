@@ -1,38 +1,8 @@
-"""The catalog's answer. The schema describes it, and catalog.selectors reads its fields as plain
-rows (config.api.shapes) rather than serializing items, several times faster on long lists."""
+"""The catalog's answer as the schema shows it: its items' shape is catalog.answers'."""
 
-from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.api import serializers as api
-from config.api.fields import CountryCodeAnswerField, ImageUrlField
-
-
-# The schema's HardwareType enum, which the hardware app's fields make (hardware/api/fields.py):
-# named here, as the catalog imports nothing of the hardware app (it imports the catalog).
-@extend_schema_field({"$ref": "#/components/schemas/HardwareType"})
-class HardwareTypeNameField(serializers.CharField):
-    """A hardware type's name."""
-
-
-class CatalogItemSerializer(api.Serializer):
-    id = serializers.UUIDField()
-    country_code = CountryCodeAnswerField(help_text="ISO 3166-1 alpha-2, or EU.")
-    price = serializers.CharField(help_text="USD, two decimals, e.g. 1299.00.")
-    stock = serializers.CharField(help_text="Units in stock now, e.g. 12.")
-    brand = serializers.CharField(allow_null=True)
-    name = serializers.CharField()
-    ram = serializers.CharField(allow_null=True)
-    disk_space = serializers.CharField(allow_null=True)
-    display_size = serializers.CharField(allow_null=True)
-    processor = serializers.CharField(allow_null=True)
-    image = ImageUrlField()
-    deprecated = serializers.BooleanField(
-        help_text="No longer recommended for new orders; may still be in stock."
-    )
-    manufacturer_part_number = serializers.CharField(allow_null=True)
-    hardware_type = HardwareTypeNameField(allow_null=True)
-
+from catalog.answers import CatalogItemSerializer
 
 # `[{"US": [items]}, {"BR": [items]}]`: one object per country code, keyed by it.
 CATALOG_RESPONSE = serializers.ListSerializer(

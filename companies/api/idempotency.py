@@ -22,7 +22,7 @@ from config.api.schema_hooks import (
     REPLAYED_HEADER,
     WELL_FORMED_IDEMPOTENCY_KEY,
 )
-from config.errors import ServiceError
+from config.kernel.errors import ServiceError
 
 
 class _Replay(Exception):
@@ -82,7 +82,6 @@ class IdempotentAPIView(APIView):
             if self._idempotency_row is not None:
                 services.idempotency_key_release(claimed=self._idempotency_row)
             raise
-        _cycles_broken(self, response)
         if self._idempotency_row is not None:
             if hasattr(response, "render"):
                 response.render()
@@ -93,29 +92,3 @@ class IdempotentAPIView(APIView):
                 body=bytes(response.content),
             )
         return response
-
-
-def _cycles_broken(view: APIView, response) -> None:
-    """DRF leaves an answer in reference cycles: the view holds it (`view.response`), and its
-    renderer context holds the view and the answer itself. So its data, every row of a list,
-    outlived the request until the cyclic garbage collector found it: a list of 1,000 orders
-    left about 90,000 objects each time, and every fifth request or so paid a collection of
-    them (760 ms in process). Broken here, the answer and its rows are freed as soon as the
-    server has sent it. The context goes once the answer is rendered (its only reader), and
-    with it the request's own cycles (DRF's request holds its view and itself): every request
-    left Django's request and all it carried to the collector."""
-    view.response = None
-    if hasattr(response, "add_post_render_callback"):
-        response.add_post_render_callback(_renderer_context_dropped)
-
-
-def _renderer_context_dropped(response) -> None:
-    context, response.renderer_context = response.renderer_context, None
-    # DRF's request holds its view and itself in its parser context, and the view the request:
-    # with them the request Django made, and all it was given, waited for the collector.
-    request = context.get("request")
-    if request is not None:
-        request.parser_context = None
-    view = context.get("view")
-    if view is not None:
-        view.request = None

@@ -4,26 +4,26 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from companies import selectors, services
-from companies.api import docs
-from companies.api.event_serializers import (
+from companies.answers import (
     WEBHOOK_ID_PATTERN,
+    CompanySerializer,
     EventDetailSerializer,
-    EventRedeliverSerializer,
     EventSerializer,
 )
+from companies.api import docs
 from companies.api.idempotency import IdempotentAPIView
 from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
 from companies.api.serializers import (
     CompanyCreateSerializer,
-    CompanySerializer,
     CompanyUpdateSerializer,
+    EventRedeliverSerializer,
     WebhookSecretSerializer,
 )
 from companies.filters import TYPE_MAX_LENGTH
-from config.api.paging import PAGING_PARAMETERS, page_requested
+from config.api.paging import PAGING_PARAMETERS, page_requested, page_response
 from config.api.schema import ErrorEnvelopeSerializer
-from config.api.shapes import columns_of
 from config.api.streaming import list_response
+from config.kernel.rows import columns_of
 
 # The list's fields, read as rows in the answer's order (companies.selectors.company_rows).
 COMPANY_COLUMNS = columns_of(CompanySerializer)
@@ -44,7 +44,7 @@ class CompanyListView(IdempotentAPIView):
         # read as chunks of its keyset costs this smallest of requests a tenth more.
         page = page_requested(request, selectors.COMPANIES)
         rows = selectors.company_rows(api_client=request.user, columns=COMPANY_COLUMNS, page=page)
-        return page.response(request, rows)
+        return page_response(request, page, rows)
 
     @extend_schema(
         operation_id="companies_create",

@@ -8,6 +8,7 @@ import contextlib
 import http.client
 import ipaddress
 import socket
+import ssl
 import threading
 import time
 from urllib.parse import urlsplit
@@ -107,13 +108,17 @@ class _PinnedHTTPSConnection(http.client.HTTPSConnection):
     """Connects to a given address; the certificate is checked against the host's name."""
 
     def __init__(self, host, port, *, address: str, **kwargs):
-        super().__init__(host, port, **kwargs)
+        # The system's trusted certificates and host name checking, offering HTTP/1.1 (ALPN),
+        # as http.client's own default context.
+        self.tls = ssl.create_default_context()
+        self.tls.set_alpn_protocols(["http/1.1"])
+        super().__init__(host, port, context=self.tls, **kwargs)
         self.address = address
 
     def connect(self):
         # Set before the handshake, so the deadline can cut a handshake that drags on.
         self.sock = socket.create_connection((self.address, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(self.sock, server_hostname=self.host)
+        self.sock = self.tls.wrap_socket(self.sock, server_hostname=self.host)
 
 
 def _public_address(host: str, port: int) -> str:

@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from config.api.throttling import failed_authentication_counted
-from config.errors import FieldError, ServiceError
+from config.kernel.errors import FieldError, ServiceError
 
 logger = logging.getLogger(__name__)
 

@@ -1,15 +1,17 @@
 """Serializer fields shared by every app's API, and the strict typing every field gets."""
 
 import re
-from functools import cache
 
 from django.conf import settings
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import MaxLengthValidator, MinLengthValidator, RegexValidator
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
+from rest_framework.fields import empty, get_error_detail
 
-from config.countries import country_codes, is_country_code
-from config.links import absolute_url, url_base
+from config.kernel.countries import country_codes, is_country_code
+from config.kernel.links import absolute_url, url_base
 
 # What the schema shows for a company code; the code itself is judged by the company lookup,
 # which answers any other value as an unknown code (`Invalid company code`).
@@ -63,8 +65,8 @@ class CompanyCodeField(serializers.CharField):
     company code`, as the contract asks, rather than as a malformed field."""
 
     def __init__(self, **kwargs):
-        # Validators the schema reads and the field never runs (nor `make_strict`, which
-        # judges a `max_length`): the lookup is the one to refuse.
+        # Validators the schema reads and the field never runs (nor the strict reading, which
+        # judges a `max_length`, `strict_refusal`): the lookup is the one to refuse.
         shape = [MinLengthValidator(3), MaxLengthValidator(3), RegexValidator(COMPANY_CODE_PATTERN)]
         super().__init__(validators=shape, **kwargs)
 
@@ -131,7 +133,7 @@ class HttpUrlField(serializers.CharField):
 )
 class ImageUrlField(serializers.CharField):
     """An image's URL in an answer: stored as a path (`/static/...`), answered absolute
-    (config.links), or empty where none is stored (a catalog item's image is optional). The
+    (config.kernel.links), or empty where none is stored (a catalog item's image is optional). The
     selectors reading rows make it so themselves, with `absolute_url`."""
 
     def to_representation(self, value):
@@ -149,8 +151,8 @@ def email_field(**kwargs) -> serializers.EmailField:
 # "yes", "on" or 1 as true. The interface types every field, so a value of another JSON type is
 # refused with the field's own `invalid` message. And DRF judges a length after reading: a
 # string once trimmed and converted, a list once every entry is checked. Here the length sent
-# is judged first. Applied to every field of every serializer by the serializer base
-# (config.api.serializers), not field by field.
+# is judged first. Applied to every field of every body by the serializers' base
+# (config.api.serializers.StrictReadingMixin), before DRF reads the body, not field by field.
 
 
 def _is_number(value) -> bool:
@@ -163,7 +165,8 @@ def _is_string(value) -> bool:
 
 # (field class, the JSON values it takes, the error key refusing the others), most specific
 # first. Decimal fields keep DRF's reading: the schema types them as decimal strings, and a
-# JSON number is read exactly from its text.
+# JSON number is read exactly from its text. A list takes any value here (DRF refuses what is
+# not a list), and is judged by its length and its entries.
 STRICT_TYPES = (
     (serializers.DecimalField, None, None),
     (serializers.BooleanField, lambda value: isinstance(value, bool), "invalid"),
@@ -176,54 +179,67 @@ STRICT_TYPES = (
 )
 
 
-def make_strict(field: serializers.Field) -> None:
-    """Make `field` (and the fields of its entries, for lists and maps) take only values of its
-    JSON type, no longer than its `max_length` as sent. An over-long list is refused at once,
-    with one message, rather than after checking (and reporting on) every entry. A choice
-    refused names the values it takes."""
-    if isinstance(field, serializers.ListField | serializers.DictField):
-        make_strict(field.child)
-    if isinstance(field, serializers.ChoiceField):
-        _word_invalid_choice(field)
+def strict_refusal(field: serializers.Field, value):
+    """Why `field` refuses `value` as sent, before reading it (the error DRF would give the
+    field), or None: a value of another JSON type than the field's, or longer than its
+    `max_length`. An over-long list is refused at once, with one message, rather than after
+    checking (and reporting on) every entry. A list (or map) with entries refused gets an error
+    for each of them, beside what DRF says of its other entries."""
+    if _read_as_missing(field, value):
+        return None
+    try:
+        _check_type_and_length(field, value)
+    except ValidationError as refusal:
+        return refusal.detail
+    return _entries_refusal(field, value)
+
+
+def _read_as_missing(field: serializers.Field, value) -> bool:
+    """Whether DRF takes `value` for a missing one, which it judges before reading a value
+    (`required`, `null`, `blank`): absent, null, or blank text."""
+    if value is empty or value is None:
+        return True
+    if isinstance(field, serializers.CharField):
+        return value == "" or (field.trim_whitespace and str(value).strip() == "")
+    return False
+
+
+def _check_type_and_length(field: serializers.Field, value) -> None:
     for field_class, accepts, error_key in STRICT_TYPES:
         if isinstance(field, field_class):
-            if accepts is not None:
-                _check_first(field, accepts, error_key)
+            if accepts is None:
+                return
+            if not accepts(value):
+                field.fail(error_key, input=value)
+            max_length = getattr(field, "max_length", None)
+            if max_length is not None and isinstance(value, str | list) and len(value) > max_length:
+                field.fail("max_length", max_length=max_length)
             return
 
 
-def _check_first(field: serializers.Field, accepts, error_key: str | None) -> None:
-    if not getattr(type(field), "_reads_strictly", False):
-        field.__class__ = _strict_class(type(field), accepts, error_key)
+def _entries_refusal(field: serializers.Field, value) -> dict | None:
+    if isinstance(field, serializers.ListField) and isinstance(value, list):
+        entries = list(enumerate(value))
+    elif isinstance(field, serializers.DictField) and isinstance(value, dict):
+        entries = [(str(key), entry) for key, entry in value.items()]
+    else:
+        return None
+    refused = {key: strict_refusal(field.child, entry) for key, entry in entries}
+    if not any(refused.values()):
+        return None
+    errors = {key: refused[key] or _reading_error(field.child, entry) for key, entry in entries}
+    return {key: error for key, error in errors.items() if error}
 
 
-@cache
-def _strict_class(field_class: type[serializers.Field], accepts, error_key: str | None) -> type:
-    """`field_class`, judging the value sent before reading it. A class, made once per field
-    class, rather than a reading wrapped around each field: a wrapper holding its field made a
-    reference cycle of every field of every body read, which only the cyclic collector freed
-    (a quote left 326 objects to it, and its pauses were the writes' slowest answers)."""
-
-    def to_internal_value(self, data):
-        if not accepts(data):
-            self.fail(error_key, input=data)
-        max_length = getattr(self, "max_length", None)
-        if max_length is not None and isinstance(data, str | list) and len(data) > max_length:
-            self.fail("max_length", max_length=max_length)
-        return super(strict, self).to_internal_value(data)
-
-    # Named as the class it reads for (the schema and error messages show no difference).
-    strict = type(
-        field_class.__name__,
-        (field_class,),
-        {
-            "to_internal_value": to_internal_value,
-            "_reads_strictly": True,
-            "__module__": field_class.__module__,
-            "__qualname__": field_class.__qualname__,
-        },
-    )
-    return strict
+def _reading_error(field: serializers.Field, value):
+    """What DRF says of `value` read by `field` (as a list reads its entries), or None."""
+    try:
+        field.run_validation(value)
+    except ValidationError as error:
+        return error.detail
+    except DjangoValidationError as error:
+        return get_error_detail(error)
+    return None
 
 
 # The most values an invalid-choice message lists; every choice of the API has fewer.
@@ -231,10 +247,16 @@ MAX_CHOICES_LISTED = 30
 _DRF_INVALID_CHOICE = str(serializers.ChoiceField.default_error_messages["invalid_choice"])
 
 
-def _word_invalid_choice(field: serializers.ChoiceField) -> None:
-    """DRF's `"X" is not a valid choice.` followed by the values the field takes
-    (`; expected one of: APPLE, DELL`), unless the field was given a message of its own. A
-    longer list than MAX_CHOICES_LISTED is cut there, saying how many more there are."""
+def word_invalid_choices(field: serializers.Field) -> None:
+    """A choice refused names the values it takes: DRF's `"X" is not a valid choice.` followed
+    by them (`; expected one of: APPLE, DELL`), unless the field (or the entry field of a list
+    or map of choices) was given a message of its own. A longer list than MAX_CHOICES_LISTED
+    is cut there, saying how many more there are."""
+    if isinstance(field, serializers.ListField | serializers.DictField):
+        word_invalid_choices(field.child)
+        return
+    if not isinstance(field, serializers.ChoiceField):
+        return
     if str(field.error_messages.get("invalid_choice")) != _DRF_INVALID_CHOICE:
         return
     values = [str(value) for value in field.choices]

@@ -29,7 +29,7 @@ from rest_framework.views import APIView
 
 from config.api.docs import GATEWAY
 from config.api.envelope import EnvelopeRenderer
-from config.api.fields import VendorField, make_strict
+from config.api.fields import VendorField
 from config.api.middleware import strip_trailing_slash
 from config.api.parsers import JSONBodyParser
 from config.api.schema import ErrorEnvelopeSerializer
@@ -38,9 +38,9 @@ from config.api.schema_hooks import (
     INVALID_IDEMPOTENCY_KEY,
     WELL_FORMED_IDEMPOTENCY_KEY,
 )
-from config.api.throttling import STATE_ATTRIBUTE
+from config.api.serializers import StrictReadingMixin
 from config.api.views import UnknownPathView, unknown_path_message
-from config.errors import ServiceError
+from config.kernel.errors import ServiceError
 
 
 @extend_schema_field({})
@@ -55,7 +55,10 @@ class PayloadField(serializers.JSONField):
         return super().validate_empty_values(data)
 
 
-class GatewayRequestSerializer(serializers.Serializer):
+class GatewayRequestSerializer(StrictReadingMixin, serializers.Serializer):
+    # As strict as a write body (config.api.serializers): each value of its JSON type, and no
+    # longer than its max_length as sent (before trimming), as the schema states them. Its names
+    # are single words, and its missing values keep DRF's wording.
     # Bounds as on every body (docs/decisions.md, Input bounds and types).
     verb = serializers.CharField(
         max_length=10, help_text="HTTP method of the operation, e.g. GET or POST."
@@ -71,15 +74,6 @@ class GatewayRequestSerializer(serializers.Serializer):
         required=False, default=dict, help_text="Read criteria, sent as the query string."
     )
     data = PayloadField(required=False, help_text="The write payload, sent as the body.")
-
-    def get_fields(self):
-        # As strict as the fields of a write body (config.api.fields.make_strict): of their JSON
-        # type, and no longer than their max_length as sent (before trimming), as the schema
-        # states them.
-        fields = super().get_fields()
-        for field in fields.values():
-            make_strict(field)
-        return fields
 
 
 class GatewayView(APIView):
@@ -130,9 +124,9 @@ class GatewayView(APIView):
         path = strip_trailing_slash("/" + path.lstrip("/"))
         view = self._api_view_for(verb, path)
         inner = self._inner_request(request, verb, path, query, envelope)
+        # The budget the dispatched call counts against is announced on the gateway's answer
+        # (config.api.throttling.budget_counted).
         response = view.func(inner, *view.args, **view.kwargs)
-        # The budget the dispatched call counted against is announced on the gateway's answer.
-        setattr(request._request, STATE_ATTRIBUTE, getattr(inner, STATE_ATTRIBUTE, None))
         # Rendered by the dispatched view's renderer and context, so the gateway adds nothing.
         if hasattr(response, "render"):  # a replayed answer comes already rendered
             response.render()

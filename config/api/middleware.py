@@ -1,11 +1,11 @@
 """Middleware of the HTTP conventions: optional trailing slashes, and no HTML errors."""
 
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 
-from config.admin_middleware import ADMIN_PREFIX
 from config.api.envelope import error_envelope
-from config.api.throttling import rate_limit_headers
-from config.links import answering
+from config.api.throttling import budget_counted
+from config.backoffice.middleware import ADMIN_PREFIX
+from config.kernel.links import answering
 
 # Paths that keep Django's own slash handling and HTML pages (the admin, its static files).
 NON_API_PREFIXES = (ADMIN_PREFIX, "/static/")
@@ -45,12 +45,24 @@ class JSONErrorsMiddleware:
             and is_html
             and not request.path.startswith(NON_API_PREFIXES)
         ):
-            status = response.status_code
-            envelope = JsonResponse(error_envelope(status, response.reason_phrase), status=status)
-            # Django logged the page it made (a debug 500, a CSRF 403): not the envelope again.
-            envelope._has_been_logged = getattr(response, "_has_been_logged", False)
-            return envelope
+            return error_envelope_in_place(response)
         return response
+
+
+def error_envelope_in_place(page: HttpResponse) -> HttpResponse:
+    """The error envelope of `page`'s status, answered in place of the page (headers, cookies
+    and content), as a fresh JsonResponse would be. The same object: Django logs an error
+    answer once, and has logged the page it made (a debug 500, a CSRF 403), where a new answer
+    would be logged again."""
+    status = page.status_code
+    envelope = JsonResponse(error_envelope(status, page.reason_phrase), status=status)
+    for name in list(page.headers):
+        del page.headers[name]
+    page.cookies.clear()
+    for name, value in envelope.items():
+        page[name] = value
+    page.content = envelope.content
+    return page
 
 
 class RateLimitHeadersMiddleware:
@@ -61,14 +73,15 @@ class RateLimitHeadersMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        response = self.get_response(request)
-        for name, value in rate_limit_headers(request).items():
+        with budget_counted() as counted:
+            response = self.get_response(request)
+        for name, value in counted.headers().items():
             response[name] = value
         return response
 
 
 class AnswerBaseMiddleware:
-    """URLs in the answer to a request are absolute against its host (config.links)."""
+    """URLs in the answer to a request are absolute against its host (config.kernel.links)."""
 
     def __init__(self, get_response):
         self.get_response = get_response

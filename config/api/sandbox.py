@@ -13,7 +13,7 @@ from rest_framework import serializers
 from config.api import serializers as api
 from config.api.fields import CompanyCodeField, HttpUrlField
 from config.api.views import UnknownPathView
-from config.workflow import Shipping
+from config.kernel.workflow import Shipping
 
 PRODUCTION = "production"
 _unknown_path = UnknownPathView.as_view()
@@ -70,7 +70,7 @@ class SandboxAdvanceSerializer(api.Serializer):
     tracking_code = serializers.CharField(
         required=False, allow_null=True, max_length=100, help_text="Carrier's tracking code."
     )
-    # Judged where every move's shipping is (config.workflow.Shipping.check).
+    # Judged where every move's shipping is (config.kernel.workflow.Shipping.check).
     tracking_link = HttpUrlField(
         required=False,
         allow_null=True,

@@ -5,7 +5,7 @@ import re
 from drf_spectacular.drainage import warn
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema
-from drf_spectacular.plumbing import ResolvedComponent, get_doc
+from drf_spectacular.plumbing import ResolvedComponent, build_array_type, get_doc
 from drf_spectacular.utils import OpenApiParameter, extend_schema_field
 from rest_framework import serializers
 
@@ -38,11 +38,29 @@ class CountryCodeFieldSchema(OpenApiSerializerFieldExtension):
     """A country code field is one of the codes it takes, in any case (answered in capitals)."""
 
     target_class = "config.api.fields.CountryCodeField"
-    # Its fields read strictly through a subclass (config.api.fields.make_strict).
-    match_subclasses = True
 
     def map_serializer_field(self, auto_schema, direction):
         return {"type": "string", "pattern": self.target.schema_pattern()}
+
+
+class ListSerializerSchema(OpenApiSerializerFieldExtension):
+    """A `many=True` list of a body or an answer with its bounds, which drf-spectacular leaves
+    out (it shows those of a ListField): `minItems` when it may not be empty, `maxItems` for
+    its `max_length`."""
+
+    target_class = "rest_framework.serializers.ListSerializer"
+
+    def map_serializer_field(self, auto_schema, direction):
+        entries = self.target
+        component = auto_schema.resolve_serializer(entries.child, direction)
+        if not component:
+            return None
+        schema = build_array_type(component.ref)
+        if not entries.allow_empty or entries.min_length:
+            schema["minItems"] = max(entries.min_length or 0, 1)
+        if entries.max_length is not None:
+            schema["maxItems"] = entries.max_length
+        return schema
 
 
 @extend_schema_field(
@@ -92,37 +110,19 @@ class EnvelopeAutoSchema(AutoSchema):
         view_doc = self.view.__class__.__dict__.get("__doc__")
         return get_doc(method) or (get_doc(self.view.__class__) if view_doc else "")
 
-    def _unwrap_list_serializer(self, serializer, direction):
-        """A `many=True` list with its bounds, which drf-spectacular leaves out (it shows those
-        of a ListField): `minItems` when it may not be empty, `maxItems` for its `max_length`."""
-        schema = super()._unwrap_list_serializer(serializer, direction)
-        if schema and schema.get("type") == "array":
-            if not serializer.allow_empty or serializer.min_length:
-                schema["minItems"] = max(serializer.min_length or 0, 1)
-            if serializer.max_length is not None:
-                schema["maxItems"] = serializer.max_length
-        return schema
-
-    def _map_basic_serializer(self, serializer, direction):
-        """A body's cross-field rules, which JSON Schema could state only as a `oneOf` that
-        the generated clients cannot carry (docs/decisions.md, The schema), are written into
-        the descriptions instead: its serializer's `Meta.one_of`, pairs of snake_case field
-        names and the rule that binds them (`Send exactly one of {fields}.`). A field the
+    def resolve_serializer(self, serializer, direction, bypass_extensions=False):
+        """A request body's cross-field rules, which JSON Schema could state only as a `oneOf`
+        that the generated clients cannot carry (docs/decisions.md, The schema), are written
+        into the descriptions instead: its serializer's `Meta.one_of`, pairs of snake_case
+        field names and the rule that binds them (`Send exactly one of {fields}.`). A field the
         service words its own refusal for when absent is still required in the schema when
-        the interface requires it: `Meta.schema_required`."""
-        schema = super()._map_basic_serializer(serializer, direction)
+        the interface requires it: `Meta.schema_required`. A component is resolved once and
+        then found again for each operation using it: what is written is written once."""
+        component = super().resolve_serializer(serializer, direction, bypass_extensions)
         meta = getattr(serializer, "Meta", None)
-        if direction != "request" or meta is None:
-            return schema
-        for names, rule in getattr(meta, "one_of", ()):
-            text = rule.format(fields=" and ".join(f"`{camel_case(name)}`" for name in names))
-            for name in names:
-                field = schema["properties"][camel_case(name)]
-                field["description"] = " ".join(filter(None, [field.get("description"), text]))
-            schema["description"] = "\n\n".join(filter(None, [schema.get("description"), text]))
-        for name in getattr(meta, "schema_required", ()):
-            schema.setdefault("required", []).append(camel_case(name))
-        return schema
+        if direction == "request" and meta is not None and component.schema:
+            _state_cross_field_rules(component.schema, meta)
+        return component
 
     def error_serializer(self) -> type[ErrorEnvelopeSerializer]:
         """The error envelope of this operation's refusals (every status, `default` too)."""
@@ -130,8 +130,16 @@ class EnvelopeAutoSchema(AutoSchema):
             return ErrorEnvelopeWithEnvelopSerializer
         return ErrorEnvelopeSerializer
 
-    def _get_response_bodies(self, direction="response"):
-        responses = super()._get_response_bodies(direction)
+    def get_operation(self, path, path_regex, path_prefix, method, registry):
+        operation = super().get_operation(path, path_regex, path_prefix, method, registry)
+        if operation is not None:
+            self._enveloped(operation["responses"])
+        return operation
+
+    def _enveloped(self, responses: dict) -> None:
+        """The operation's answers as the renderer sends them: its successes inside the success
+        envelope, and its refusals (those it declares, and the 401, 400 and 404 every operation
+        taking input may give) in the error envelope."""
         for code, response in responses.items():
             if code.startswith("2"):
                 for media in response.get("content", {}).values():
@@ -150,7 +158,6 @@ class EnvelopeAutoSchema(AutoSchema):
             if not code.startswith("2"):
                 response["content"] = {"application/json": {"schema": error_ref}}
                 response.setdefault("description", "")
-        return responses
 
     def _success_envelope(self, data_schema: dict) -> dict:
         """The named envelope component of a success answer, shared by every operation (and
@@ -179,6 +186,25 @@ class EnvelopeAutoSchema(AutoSchema):
             warn(f"{name}: two envelopes of one name hold different data ({self.path})")
         self.registry.register_on_missing(component)
         return self.registry[component].ref
+
+
+def _state_cross_field_rules(schema: dict, meta) -> None:
+    for names, rule in getattr(meta, "one_of", ()):
+        text = rule.format(fields=" and ".join(f"`{camel_case(name)}`" for name in names))
+        for name in names:
+            field = schema["properties"][camel_case(name)]
+            field["description"] = _with_text(field.get("description"), text, " ")
+        schema["description"] = _with_text(schema.get("description"), text, "\n\n")
+    for name in getattr(meta, "schema_required", ()):
+        required = schema.setdefault("required", [])
+        if camel_case(name) not in required:
+            required.append(camel_case(name))
+
+
+def _with_text(description: str | None, text: str, separator: str) -> str:
+    if description and text in description:
+        return description
+    return separator.join(filter(None, [description, text]))
 
 
 def error_response(operation: dict, description: str) -> dict:

@@ -3,17 +3,15 @@ query asks for (config.api.paging), or the whole list, answered in chunks when i
 rows read a chunk at a time and written as they are read, so a list of 100,000 items holds one
 chunk in memory, not all of them, and its first bytes leave before its last rows are read.
 
-The stream holds one chunk's rows at a time, and once its last bytes are written the memory
-the chunks took is given back to the system (config/allocator.py): a worker that answered a
-long list is as large after as before, but for what its first long answer keeps for good.
+The stream holds one chunk's rows at a time: a worker answering a long list grows by a
+chunk's worth, not the list's (bench/streaming.py measures it).
 
 A list that fits in one chunk (nearly all) is answered as before, through the view's renderer.
-A longer one is read as pages of its paging order (config.api.paging: each chunk's reads start
+A longer one is read as pages of its paging order (config.kernel.keyset: each chunk's reads start
 at the index where the last one ended, as a client's walk would), and its body is the bytes the
 renderer writes for the whole list: compact JSON, so a list is its rows' JSON joined by commas.
 What a request is refused for (an unknown company, a bad filter) is refused before the first
-byte is sent, in the error envelope as always: an item list finds an unknown company by its
-first chunk coming back empty (companies.api.scoping.CompanyScope), before answering. A
+byte is sent, in the error envelope as always: the first chunk is read before answering. A
 failure once the first bytes are sent (the database gone) can only cut the answer short.
 """
 
@@ -24,10 +22,11 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.allocator import give_back_free_memory
 from config.api.envelope import EnvelopeRenderer, json_bytes, success_envelope
-from config.api.paging import WHOLE_LIST, Keyset, Page, page_requested
-from config.links import answered, answering
+from config.api.paging import page_requested, page_response
+from config.kernel.database import native_timestamps
+from config.kernel.keyset import WHOLE_LIST, Keyset, Page
+from config.kernel.links import answered, answering
 
 # Rows read and written at a time. The reads of a chunk are those of a page of as many rows.
 CHUNK_ROWS = 1000
@@ -46,9 +45,10 @@ def list_response(
     turns into the answer's rows): the page the query asks for, or the whole list, a page of
     `keyset` at a time, one chunk answered as any list is and more streamed (`GET` only: a
     HEAD's answer has no body)."""
+    read = _with_native_timestamps(read)
     page = page_requested(request, keyset)
     if page is not WHOLE_LIST:
-        return page.response(request, read(page), render)
+        return page_response(request, page, read(page), render)
     page = Page(keyset=keyset, limit=CHUNK_ROWS)
     records = read(page)
     if len(records) <= CHUNK_ROWS or request.method != "GET":
@@ -56,6 +56,16 @@ def list_response(
     return StreamingHttpResponse(
         _body(page, records, read, render, answered()), content_type=EnvelopeRenderer.media_type
     )
+
+
+def _with_native_timestamps(read: Callable[[Page], list]) -> Callable[[Page], list]:
+    """`read`, its timestamps read with psycopg's compiled loader (config.kernel.database)."""
+
+    def read_natively(page: Page) -> list:
+        with native_timestamps():
+            return read(page)
+
+    return read_natively
 
 
 def _all_records(page: Page, records: list, read) -> list:
@@ -97,5 +107,3 @@ def _body(page: Page, rows: list, read, render, request) -> Iterator[bytes]:
             yield written
             separator = b","
     yield b"]" + _TAIL
-    # The last bytes are written: what the chunks took goes back to the system.
-    give_back_free_memory()

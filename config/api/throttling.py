@@ -7,22 +7,21 @@ stands (IETF draft "RateLimit header fields for HTTP": `RateLimit-Limit`, `RateL
   over it, a failed authentication is 429 instead of 401. A valid key from that address still
   works: the budget is there to slow a misbehaving source, not to lock out its neighbours.
 
-Both fail open (`config.cache`): when the cache does not answer, the request is served
+Both fail open (`config.ops.cache`): when the cache does not answer, the request is served
 unbudgeted and answered without the headers.
 """
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from django.conf import settings
 from rest_framework.exceptions import Throttled
 from rest_framework.throttling import SimpleRateThrottle
 
-from config.cache import cache_fail_open
-
-# Where the state of the budget a request counted against waits for the response's headers
-# (on Django's request, which the middleware sees, not on DRF's wrapper).
-STATE_ATTRIBUTE = "rate_limit"
+from config.ops.cache import cache_fail_open
 
 
 @dataclass(frozen=True)
@@ -37,6 +36,34 @@ class RateLimitState:
             "RateLimit-Remaining": str(self.remaining),
             "RateLimit-Reset": str(self.reset),
         }
+
+
+@dataclass
+class BudgetCounted:
+    """The budget the request being answered counted against, once it has."""
+
+    state: RateLimitState | None = None
+
+    def headers(self) -> dict[str, str]:
+        return self.state.headers() if self.state is not None else {}
+
+
+# Set for the length of a request (`budget_counted`), as Django sets the URL prefix: the
+# answer's headers are written by a middleware, which sees Django's request, while the budget
+# is counted with DRF's (a view's, or the one the gateway dispatches to).
+_counted: ContextVar[BudgetCounted | None] = ContextVar("budget_counted", default=None)
+
+
+@contextmanager
+def budget_counted() -> Iterator[BudgetCounted]:
+    """What the request answered inside counts against (nothing when the cache is down, or for
+    answers that count against no budget)."""
+    counted = BudgetCounted()
+    token = _counted.set(counted)
+    try:
+        yield counted
+    finally:
+        _counted.reset(token)
 
 
 class BudgetThrottle(SimpleRateThrottle):
@@ -55,12 +82,13 @@ class BudgetThrottle(SimpleRateThrottle):
         allowed = cache_fail_open(lambda: self._count(request, view), fallback=None)
         if allowed is None:
             return True  # no cache, no budget: the request is served
-        if self.key is not None:
-            setattr(request._request, STATE_ATTRIBUTE, self.state())
+        counted = _counted.get()
+        if self.key is not None and counted is not None:
+            counted.state = self.state()
         return allowed
 
     def _count(self, request, view):
-        """Counted by the cache in one atomic step (`window_count` of config.cache's caches, in
+        """Counted by the cache in one atomic step (`window_count` of config.ops.cache's caches, in
         Redis or in the process): the window's length and when room is made again are kept as
         `counted` and `leaving_at`."""
         if self.rate is None:
@@ -117,10 +145,3 @@ def failed_authentication_counted(request, view) -> Throttled | None:
     if throttle.allow_request(request, view):
         return None
     return Throttled(wait=throttle.wait())
-
-
-def rate_limit_headers(request) -> dict[str, str]:
-    """The headers of the budget `request` counted against, if any (none when the cache is down,
-    or for answers that counted against none)."""
-    state = getattr(request, STATE_ATTRIBUTE, None)
-    return state.headers() if state is not None else {}

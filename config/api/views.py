@@ -7,8 +7,8 @@ from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.views import APIView
 
-from config.admin_middleware import ADMIN_PREFIX
 from config.api.envelope import SERVER_ERROR_MESSAGE, TOO_LARGE_MESSAGE, error_envelope
+from config.backoffice.middleware import ADMIN_PREFIX
 
 
 def unknown_path_message(method: str, path: str) -> str:

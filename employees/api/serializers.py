@@ -8,13 +8,9 @@ from stdnum.exceptions import ValidationError as StdnumValidationError
 from config.api import serializers as api
 from config.api.fields import (
     CompanyCodeField,
-    CountryCodeAnswerField,
     CountryCodeField,
-    ImageUrlField,
     email_field,
 )
-from config.specs import specs_applicable
-from employees.models import Employee
 from employees.services import EmployeeDetails
 
 
@@ -100,72 +96,3 @@ def employee_details(data: dict | None) -> EmployeeDetails | None:
 
 class EmployeeUpsertSerializer(EmployeeInputSerializer):
     company_code = CompanyCodeField()
-
-
-class EmployeeSerializer(api.ModelSerializer):
-    company_id = serializers.UUIDField()
-    country_code = CountryCodeAnswerField()
-
-    class Meta:
-        model = Employee
-        fields = [
-            "id",
-            "created_at",
-            "updated_at",
-            "first_name",
-            "last_name",
-            "email",
-            "status",
-            "phone",
-            "government_dni",
-            "cpf",
-            "address",
-            "address_extra_info",
-            "city",
-            "post_code",
-            "country_code",
-            "external_reference_id",
-            "lat",
-            "lng",
-            "company_id",
-        ]
-
-
-class MovementRequestReferenceSerializer(api.Serializer):
-    id = serializers.UUIDField()
-    status = serializers.CharField()
-
-
-class EmployeeHardwareSerializer(api.Serializer):
-    """A hardware item of the employee, in the get-by-id answer."""
-
-    id = serializers.UUIDField()
-    description = serializers.CharField(allow_null=True)
-    brand = serializers.CharField(allow_null=True)
-    serial_number = serializers.CharField()
-    name = serializers.CharField()
-    image = ImageUrlField()
-    ram = serializers.CharField(required=False, help_text="Only when the item has it.")
-    disk_space = serializers.CharField(required=False, help_text="Only when the item has it.")
-    display_size = serializers.CharField(required=False, help_text="Only when the item has it.")
-    processor = serializers.CharField(required=False, help_text="Only when the item has it.")
-    movement_requests = serializers.SerializerMethodField(method_name="get_movement_requests")
-
-    def to_representation(self, instance):
-        return specs_applicable(super().to_representation(instance))
-
-    @extend_schema_field(MovementRequestReferenceSerializer(many=True))
-    def get_movement_requests(self, hardware) -> list[dict]:
-        # Prefetched, newest first, by selectors.employee_get_detail.
-        return [
-            {"id": movement.id, "status": movement.status}
-            for movement in hardware.movement_requests.all()
-        ]
-
-
-class EmployeeDetailSerializer(EmployeeSerializer):
-    company_name = serializers.CharField(source="company.name")
-    hardwares = EmployeeHardwareSerializer(many=True)
-
-    class Meta(EmployeeSerializer.Meta):
-        fields = [*EmployeeSerializer.Meta.fields, "company_name", "hardwares"]

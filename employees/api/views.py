@@ -3,16 +3,15 @@ from rest_framework.response import Response
 
 from companies.api.idempotency import IdempotentAPIView
 from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
-from config.api.identifiers import uuid_or_400
 from config.api.paging import PAGING_PARAMETERS
 from config.api.schema import UPDATED_SINCE_PARAMETER
 from config.api.streaming import list_response
+from config.kernel.identifiers import uuid_or_400
 from employees import selectors, services
+from employees.answers import EmployeeDetailSerializer, EmployeeSerializer
 from employees.api import docs
 from employees.api.serializers import (
-    EmployeeDetailSerializer,
     EmployeeInputSerializer,
-    EmployeeSerializer,
     EmployeeUpsertSerializer,
     employee_details,
 )
@@ -51,10 +50,9 @@ class EmployeeListUpsertView(IdempotentAPIView):
         return list_response(
             request,
             selectors.EMPLOYEES,
-            lambda page: selectors.employee_page(
+            lambda page: selectors.employee_rows(
                 company=company, filters=request.query_params, page=page
             ),
-            lambda employees: EmployeeSerializer(employees, many=True).data,
         )
 
     @extend_schema(
@@ -71,7 +69,7 @@ class EmployeeListUpsertView(IdempotentAPIView):
             company=company, details=employee_details(serializer.validated_data)
         )
         # The interface answers this operation with the object itself, not an array.
-        return Response(EmployeeSerializer(employee).data)
+        return Response(selectors.employee_row(employee))
 
 
 class EmployeeDetailView(IdempotentAPIView):

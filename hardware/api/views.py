@@ -5,43 +5,31 @@ from rest_framework.response import Response
 from companies.api.idempotency import IdempotentAPIView
 from companies.api.scoping import (
     COMPANY_CODE_PARAMETER,
-    CompanyScope,
     company_from_body,
     company_from_filters,
 )
-from config.api.identifiers import uuid_or_400
-from config.api.paging import PAGING_PARAMETERS, Keyset
+from config.api.paging import PAGING_PARAMETERS
 from config.api.schema import COUNTRY_CODE_PARAMETER, UPDATED_SINCE_PARAMETER
 from config.api.streaming import list_response
+from config.kernel.identifiers import uuid_or_400
+from config.kernel.keyset import Keyset
 from hardware import selectors, services
+from hardware.answers import HardwareCreatedSerializer, HardwareDetailSerializer, HardwareSerializer
 from hardware.api import docs
-from hardware.api.serializers import (
-    HardwareCreatedSerializer,
-    HardwareCreateSerializer,
-    HardwareDetailSerializer,
-    HardwareSerializer,
-)
+from hardware.api.serializers import HardwareCreateSerializer
 from hardware.choices import HardwareStatus
 
 
 def _items_answered(request, keyset: Keyset, status: HardwareStatus | None = None):
-    """The company's items in `status` (all: None) as a list answers them, selected by the
-    company's code in the items' own query (CompanyScope)."""
-    scope = CompanyScope(request)
-    with scope.refusals_checked():
-        return list_response(
-            request,
-            keyset,
-            lambda page: scope.rows_checked(
-                selectors.hardware_rows(
-                    company=scope.company,
-                    filters=request.query_params,
-                    status=status,
-                    page=page,
-                )
-            ),
-            selectors.hardware_answers,
-        )
+    """The company's items in `status` (all: None) as a list answers them."""
+    company = company_from_filters(request)
+    return list_response(
+        request,
+        keyset,
+        lambda page: selectors.hardware_rows(
+            company=company, filters=request.query_params, status=status, page=page
+        ),
+    )
 
 
 class HardwareListView(IdempotentAPIView):

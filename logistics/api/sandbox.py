@@ -7,11 +7,11 @@ from rest_framework.response import Response
 
 from companies.api.idempotency import IdempotentAPIView
 from companies.api.scoping import company_from_body
-from config.actors import Actor
-from config.api.identifiers import uuid_or_400
 from config.api.sandbox import SandboxAdvanceSerializer, status_choice_field
+from config.kernel.actors import Actor
+from config.kernel.identifiers import uuid_or_400
 from logistics import selectors, services
-from logistics.api.serializers import MovementRequestSerializer
+from logistics.answers import MovementRequestSerializer
 from logistics.choices import MovementStatus
 from logistics.models import MovementRequest
 from logistics.transitions import INVALID_ID

@@ -4,12 +4,11 @@ from rest_framework import serializers
 
 from companies.api.serializers import CompanyCreateSerializer
 from config.api import serializers as api
-from config.api.fields import MAX_TEXT_LENGTH, CompanyCodeField, CountryCodeAnswerField, email_field
+from config.api.fields import MAX_TEXT_LENGTH, CompanyCodeField, email_field
 from employees.api.serializers import EmployeeInputSerializer
 from hardware.api.fields import ItemTypeChoiceField
-from hardware.api.serializers import HardwareSummarySerializer, StorageRefSerializer
 from hardware.services import HardwareSpec
-from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
+from logistics.choices import HandledBy
 
 # The most items one movement carries (hardwareIds, and newHardwares).
 MAX_HARDWARES = 500
@@ -183,52 +182,3 @@ class OffboardingSerializer(api.Serializer):
         if errors:
             raise serializers.ValidationError(errors)
         return attrs
-
-
-# The shapes of the answers: the schema describes them, and logistics.selectors reads their
-# fields as plain rows (config.api.shapes), each from the column its `source` names.
-
-
-class MovementPersonSerializer(api.Serializer):
-    id = serializers.UUIDField()
-    first_name = serializers.CharField()
-    last_name = serializers.CharField()
-    country_code = CountryCodeAnswerField()
-    email = serializers.EmailField()
-    address = serializers.CharField()
-    address_extra_info = serializers.CharField(allow_null=True)
-    post_code = serializers.CharField()
-
-
-class StatusChangeSerializer(api.Serializer):
-    id = serializers.UUIDField(required=False, help_text="On the detail only.")
-    created_at = serializers.DateTimeField()
-    status_from = serializers.ChoiceField(choices=MovementStatus.choices, allow_null=True)
-    status_to = serializers.ChoiceField(choices=MovementStatus.choices)
-
-
-class MovementRequestSerializer(api.Serializer):
-    id = serializers.UUIDField()
-    movement_request_number = serializers.IntegerField()
-    created_at = serializers.DateTimeField()
-    updated_at = serializers.DateTimeField()
-    type = serializers.ChoiceField(choices=MovementType.choices)
-    status = serializers.ChoiceField(choices=MovementStatus.choices)
-    eta = serializers.DateField(allow_null=True)
-    send_to = serializers.ChoiceField(choices=SendTo.choices)
-    handled_by = serializers.ChoiceField(choices=HandledBy.choices)
-    expected_date = serializers.DateField(allow_null=True)
-    factory_reset = serializers.BooleanField(allow_null=True)
-    tracking_link = serializers.CharField(allow_null=True)
-    tracking_code = serializers.CharField(allow_null=True)
-    date_completed = serializers.DateTimeField(allow_null=True)
-    api_client_requester_name = serializers.CharField(allow_null=True)
-    requester_email = serializers.EmailField(allow_null=True)
-    to_employee_id = serializers.UUIDField(allow_null=True)
-    from_employee_id = serializers.UUIDField(allow_null=True)
-    movement_request_status_historic = StatusChangeSerializer(many=True)
-    to_employee = MovementPersonSerializer(allow_null=True)
-    from_employee = MovementPersonSerializer(allow_null=True)
-    storage = StorageRefSerializer(allow_null=True)
-    company_name = serializers.CharField(source="company.name")
-    hardwares = HardwareSummarySerializer(many=True)

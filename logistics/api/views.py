@@ -5,17 +5,17 @@ from rest_framework.response import Response
 from companies.api.idempotency import IdempotentAPIView
 from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
 from companies.api.serializers import company_details
-from config.actors import Actor
-from config.api.identifiers import uuid_or_400
 from config.api.paging import PAGING_PARAMETERS
 from config.api.schema import UPDATED_SINCE_PARAMETER
 from config.api.streaming import list_response
-from config.workflow import record_as_answered
+from config.kernel.actors import Actor
+from config.kernel.identifiers import uuid_or_400
+from config.kernel.workflow import record_as_answered
 from employees.api.serializers import employee_details
 from logistics import selectors, services
+from logistics.answers import MovementRequestSerializer
 from logistics.api import docs
 from logistics.api.serializers import (
-    MovementRequestSerializer,
     OffboardingSerializer,
     OnboardingSerializer,
     new_hardware_specs,

@@ -15,13 +15,14 @@ from config.api.fields import (
     CountryCodeField,
     email_field,
 )
-from config.workflow import record_as_answered
+from config.kernel.workflow import record_as_answered
 from employees.api.serializers import EmployeeInputSerializer, PhoneNumberField, employee_details
-from hardware.api.fields import HardwareTypeNameField
+from hardware.answers import HardwareTypeNameField
 from hardware.choices import Brand
 from orders import services
+from orders.answers import OrderSerializer
 from orders.api import docs
-from orders.api.serializers import MAX_ORDER_LINES, OrderSerializer
+from orders.api.serializers import MAX_ORDER_LINES
 from orders.choices import ExtraService, SendTo
 from orders.selectors import order_row
 

@@ -6,11 +6,11 @@ from rest_framework.response import Response
 
 from companies.api.idempotency import IdempotentAPIView
 from companies.api.scoping import company_from_body
-from config.actors import Actor
-from config.api.identifiers import uuid_or_400
 from config.api.sandbox import SandboxAdvanceSerializer, status_choice_field
+from config.kernel.actors import Actor
+from config.kernel.identifiers import uuid_or_400
 from orders import selectors, services
-from orders.api.serializers import OrderSerializer
+from orders.answers import OrderSerializer
 from orders.api.views import INVALID_ORDER_ID
 from orders.choices import OrderStatus
 from orders.models import Order

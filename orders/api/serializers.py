@@ -4,124 +4,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.api import serializers as api
-from config.api.fields import CompanyCodeField, CountryCodeAnswerField, ImageUrlField
-from hardware.api.fields import HardwareTypeNameField
-from orders.choices import OrderStatus, SendTo
-
-# The shapes of the answers: the schema describes them, and orders.selectors reads their fields
-# as plain rows (config.api.shapes), each from the column its `source` names.
-
-
-class OrderEmployeeSerializer(api.Serializer):
-    id = serializers.UUIDField()
-    first_name = serializers.CharField()
-    last_name = serializers.CharField()
-    email = serializers.EmailField()
-    phone = serializers.CharField(allow_null=True)
-    government_dni = serializers.CharField(allow_null=True)
-    city = serializers.CharField(allow_null=True)
-    country_code = CountryCodeAnswerField()
-    address = serializers.CharField()
-    address_extra_info = serializers.CharField(allow_null=True)
-    post_code = serializers.CharField()
-
-
-class LineFieldsSerializer(api.Serializer):
-    """The fields an order line and a candidate of its alternative group share."""
-
-    id = serializers.UUIDField()
-    amount = serializers.IntegerField()
-    notes = serializers.CharField(allow_null=True)
-    quoted_unit_price = serializers.CharField(
-        allow_null=True, help_text="A decimal string, e.g. 1299.00"
-    )
-    created_at = serializers.DateTimeField()
-    catalog_model_id = serializers.UUIDField(allow_null=True, source="catalog_item_id")
-    manufacturer_part_number = serializers.CharField(allow_null=True)
-    brand = serializers.CharField(allow_null=True)
-    model = serializers.CharField(allow_null=True)
-    hardware_type = HardwareTypeNameField()
-    ram = serializers.CharField(required=False, help_text="Only when the line has it.")
-    disk_space = serializers.CharField(required=False, help_text="Only when the line has it.")
-    display_size = serializers.CharField(required=False, help_text="Only when the line has it.")
-    processor = serializers.CharField(required=False, help_text="Only when the line has it.")
-    image = ImageUrlField()
-    external_item_id = serializers.CharField(allow_null=True)
-    serial_numbers = serializers.ListField(child=serializers.CharField())
-    is_available = serializers.BooleanField(allow_null=True)
-    is_recommended = serializers.BooleanField(allow_null=True)
-
-
-class CandidateSerializer(LineFieldsSerializer):
-    is_selected = serializers.BooleanField(help_text="True for exactly one candidate.")
-    is_original_request = serializers.BooleanField(
-        help_text="True for the earliest candidate (createdAt, ties by id)."
-    )
-
-
-class AlternativeGroupSerializer(api.Serializer):
-    id = serializers.UUIDField()
-    selected_id = serializers.UUIDField(allow_null=True)
-    candidates = CandidateSerializer(many=True)
-
-
-class OrderLineSerializer(LineFieldsSerializer):
-    is_selected = serializers.BooleanField(allow_null=True, help_text="Null outside a group.")
-    alternative_group = AlternativeGroupSerializer(allow_null=True)
-
-
-class CreatedHardwareSerializer(api.Serializer):
-    id = serializers.UUIDField()
-    brand = serializers.CharField(allow_null=True)
-    description = serializers.CharField(allow_null=True)
-    serial_number = serializers.CharField()
-    name = serializers.CharField()
-    hardware_type = HardwareTypeNameField(source="hardware_type.name")
-    ram = serializers.CharField(required=False, help_text="Only when the item has it.")
-    disk_space = serializers.CharField(required=False, help_text="Only when the item has it.")
-    display_size = serializers.CharField(required=False, help_text="Only when the item has it.")
-    processor = serializers.CharField(required=False, help_text="Only when the item has it.")
-    image = ImageUrlField()
-    cost = serializers.CharField(allow_null=True, help_text="A decimal string, e.g. 1299.00")
-    date_bought = serializers.DateTimeField(allow_null=True)
-
-
-class ResellerSerializer(api.Serializer):
-    id = serializers.UUIDField()
-    code = serializers.CharField()
-    country_code = CountryCodeAnswerField()
-
-
-class OrderSerializer(api.Serializer):
-    id = serializers.UUIDField()
-    order_number = serializers.IntegerField()
-    created_at = serializers.DateTimeField()
-    updated_at = serializers.DateTimeField()
-    status = serializers.ChoiceField(choices=OrderStatus.choices)
-    date = serializers.DateField(allow_null=True, help_text="Delivery date.")
-    eta = serializers.DateField(allow_null=True)
-    max_eta = serializers.DateField(allow_null=True)
-    min_eta = serializers.DateField(allow_null=True)
-    local_invoice = serializers.BooleanField()
-    tracking_link = serializers.CharField(allow_null=True)
-    tracking_code = serializers.CharField(allow_null=True)
-    country_code = CountryCodeAnswerField()
-    send_to = serializers.ChoiceField(choices=SendTo.choices)
-    currency = serializers.CharField()
-    date_completed = serializers.DateTimeField(allow_null=True)
-    requester_email = serializers.EmailField(allow_null=True)
-    api_client_requester_name = serializers.CharField(allow_null=True)
-    company_name = serializers.CharField(source="company.name")
-    client_name = serializers.CharField(allow_null=True)
-    po_number = serializers.CharField(allow_null=True)
-    is_external_order = serializers.BooleanField()
-    employee_profile = OrderEmployeeSerializer(allow_null=True)
-    hardwares = OrderLineSerializer(many=True, help_text="The top-level lines.")
-    created_hardwares = CreatedHardwareSerializer(many=True)
-    reseller_ids = ResellerSerializer(
-        many=True, help_text="Only on orders made by an API client; otherwise empty."
-    )
-
+from config.api.fields import CompanyCodeField
+from orders.choices import OrderStatus
 
 # Request bodies.
 
@@ -205,7 +89,7 @@ class LinesRemoveSerializer(api.Serializer):
         child=LineRemovalSerializer(),
         required=False,
         allow_null=True,
-        # Judged before any entry is (config.api.fields.make_strict).
+        # Judged before any entry is (config.api.fields.strict_refusal).
         max_length=MAX_ORDER_LINES,
         error_messages={
             "max_length": f"hardwareRequests holds at most {MAX_ORDER_LINES} entries, "

@@ -5,9 +5,7 @@ from rest_framework.response import Response
 
 from companies.api.idempotency import IdempotentAPIView
 from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
-from config.actors import Actor
 from config.api.envelope import flatten_validation_errors
-from config.api.identifiers import uuid_or_400
 from config.api.paging import PAGING_PARAMETERS
 from config.api.schema import (
     COUNTRY_CODE_PARAMETER,
@@ -15,14 +13,16 @@ from config.api.schema import (
     ErrorEnvelopeSerializer,
 )
 from config.api.streaming import list_response
-from config.errors import ServiceError
+from config.kernel.actors import Actor
+from config.kernel.errors import ServiceError
+from config.kernel.identifiers import uuid_or_400
 from orders import selectors, services
+from orders.answers import OrderSerializer
 from orders.api import docs
 from orders.api.serializers import (
     AlternativeSelectSerializer,
     LinesRemoveSerializer,
     OrderRefSerializer,
-    OrderSerializer,
     OrderStatusSerializer,
 )
 

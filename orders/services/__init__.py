@@ -2,7 +2,7 @@
 made of (`lines`), the client's changes (`client_moves`), the operator's (`operator_moves`),
 the operator's moves made by a sandbox client (`sandbox`), delivery (`delivery`), and the
 lookups and locks they share (`records`). Status moves go through
-config.workflow.transition_apply, which keeps the history and records the event."""
+config.kernel.workflow.transition_apply, which keeps the history and records the event."""
 
 from orders.services.client_moves import (
     LineRemoval,

@@ -4,7 +4,7 @@ alternative for a catalog line short of stock."""
 
 from decimal import Decimal
 
-from config.countries import storage_country_code
+from config.kernel.countries import storage_country_code
 from orders.models import AlternativeGroup, HardwareRequest, Order
 from orders.services.lines import catalog_items, line_from_catalog_item
 

@@ -9,9 +9,9 @@ from uuid import UUID
 from django.db import transaction
 
 from companies.models import Company
-from config.actors import Actor
-from config.errors import ServiceError
-from config.workflow import transition_apply
+from config.kernel.actors import Actor
+from config.kernel.errors import ServiceError
+from config.kernel.workflow import transition_apply
 from orders.choices import EDITABLE_STATUSES, OrderStatus
 from orders.models import AlternativeGroup, HardwareRequest, Order
 from orders.services.lines import catalog_price_if_unpriced

@@ -8,9 +8,9 @@ from uuid import UUID
 from django.conf import settings
 from django.utils import timezone
 
-from config.db import records_touch
-from config.errors import ServiceError
-from config.specs import SPECS
+from config.kernel.database import records_touch
+from config.kernel.errors import ServiceError
+from config.kernel.specs import SPECS
 from employees.models import Employee
 from hardware import services as hardware_services
 from hardware.choices import TYPES_WITH_SPECS, CreatedThrough

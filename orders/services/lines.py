@@ -9,10 +9,10 @@ from uuid import UUID
 from django.db.models import OuterRef, QuerySet, Subquery
 
 from catalog.models import CatalogItem
-from config.api.serializers import camel_case
-from config.countries import are_compatible, compatible_codes
-from config.errors import ServiceError
-from config.specs import SPECS, Described
+from config.kernel.countries import are_compatible, compatible_codes
+from config.kernel.errors import ServiceError
+from config.kernel.names import camel_case
+from config.kernel.specs import SPECS, Described
 from hardware.choices import TYPES_WITH_SPECS
 from hardware.models import HardwareType
 from orders.models import HardwareRequest
@@ -117,7 +117,7 @@ def catalog_price_if_unpriced(line: HardwareRequest) -> bool:
 
 # Type rule 1: what a computer line without a catalog item describes; rule 2: what a warranty
 # line must not describe. Listed as the interface's rule lists them, the order its refusals
-# keep (config.specs.SPECS is the models' order).
+# keep (config.kernel.specs.SPECS is the models' order).
 COMPUTER_FIELDS = ("brand", "model", "processor", "ram", "disk_space", "display_size")
 WARRANTY_TYPES = frozenset({"EXTENDED_WARRANTY_MAC", "EXTENDED_WARRANTY_WINDOWS"})
 # What a catalog line takes from its catalog item; sent beside catalogModelId, it would

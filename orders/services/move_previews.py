@@ -1,9 +1,9 @@
 """What an operator's move of an order will do, told before it is made (the admin's confirmation
 of final moves), read from what the move itself reads: the lines delivered as hardware, where
 the items go, who is e-mailed. The event each move records is read from the status graph by the
-admin (config.admin_moves)."""
+admin (config.backoffice.moves)."""
 
-from config.countries import storage_country_code
+from config.kernel.countries import storage_country_code
 from orders.choices import OrderStatus, SendTo
 from orders.models import Order
 from orders.services.delivery import delivered_lines_by_order

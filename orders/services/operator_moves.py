@@ -10,9 +10,9 @@ from uuid import UUID
 from django.db import transaction
 
 from catalog.models import CatalogItem
-from config.actors import Actor
-from config.errors import NotFound, ServiceError
-from config.workflow import NO_SHIPPING, Shipping, transition_apply
+from config.kernel.actors import Actor
+from config.kernel.errors import NotFound, ServiceError
+from config.kernel.workflow import NO_SHIPPING, Shipping, transition_apply
 from orders.choices import EDITABLE_STATUSES, OrderStatus
 from orders.models import AlternativeGroup, HardwareRequest, Order
 from orders.services.delivery import order_deliver

@@ -9,11 +9,10 @@ from django.db import IntegrityError, transaction
 
 from companies.models import ApiClient, Company
 from companies.services import CompanyDetails, company_create_or_update
-from config.actors import Actor
-from config.countries import are_compatible
-from config.errors import ServiceError
-from config.numbering import save_with_next_number
-from config.workflow import event_record_about, status_history_write, transition_apply
+from config.kernel.actors import Actor
+from config.kernel.countries import are_compatible
+from config.kernel.errors import ServiceError
+from config.kernel.workflow import event_record_about, status_history_write, transition_apply
 from employees.models import Employee
 from employees.selectors import employee_get_by_email
 from employees.services import EmployeeDetails, employee_upsert
@@ -122,17 +121,17 @@ def _order_with_po_number(company: Company, po_number: str | None) -> Order | No
 
 
 def _save_numbered(order: Order) -> None:
-    """Insert the order with the next number. A concurrent quote with the same new poNumber
-    that commits first makes this insert fail on the poNumber constraint; its order is then
-    the answer. Without a poNumber there is no such race (the numbering is locked), and no
-    savepoint to pay for."""
+    """Insert the order, which the insert numbers (config.kernel.numbering). A concurrent
+    quote with the same new poNumber that commits first makes this insert fail on the
+    poNumber constraint; its order is then the answer. Without a poNumber there is no such
+    race, and no savepoint to pay for."""
     if order.po_number is None:
-        save_with_next_number(order, "order_number")
+        order.save()
         return
     try:
         # A savepoint, so the quote's transaction can still read the winner's order.
         with transaction.atomic():
-            save_with_next_number(order, "order_number")
+            order.save()
     except IntegrityError:
         existing = _order_with_po_number(order.company, order.po_number)
         if existing is None:

@@ -7,8 +7,8 @@ from django.db import transaction
 from django.db.models import F, Q, QuerySet
 
 from companies.models import Company
-from config.errors import Forbidden, NotFound, ServiceError
-from config.workflow import event_record_about
+from config.kernel.errors import Forbidden, NotFound, ServiceError
+from config.kernel.workflow import event_record_about
 from orders.choices import EDITABLE_STATUSES
 from orders.models import HardwareRequest, Order
 from orders.selectors import ORDER_NOT_FOUND

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 import pytest
 
-from config.actors import Actor
+from config.kernel.actors import Actor
 from hardware.models import Hardware
 from logistics import services as logistics_services
 from logistics.models import MovementRequest

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from companies.api.serializers import CompanySerializer
+from companies.answers import CompanySerializer
 from companies.models import Company
 from config.api.envelope import json_bytes, success_envelope
 from tests.config.test_paging import next_url

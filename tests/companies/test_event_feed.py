@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from companies import webhooks
 from companies.models import Event
-from config.api.paging import Keyset, _cursor_make
+from config.api.paging import Keyset, cursor_make
 from tests.factories import CompanyFactory
 from tests.support import assert_refused, iso, success
 
@@ -188,7 +188,7 @@ def test_a_bad_limit_is_refused(caller, company, limit):
 
 def test_a_cursor_made_for_another_list_is_refused(caller, company):
     # Made as the orders list would make one: signed by the service, but not for this list.
-    cursor = _cursor_make(Keyset("orders", ("-created_at", "-id")), (timezone.now(), "x"))
+    cursor = cursor_make(Keyset("orders", ("-created_at", "-id")), (timezone.now(), "x"))
 
     assert_refused(feed(caller, cursor=cursor), 400, "Invalid cursor")
 

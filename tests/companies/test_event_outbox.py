@@ -10,9 +10,9 @@ import pytest
 from django.utils import timezone
 
 from companies.models import Event
-from config.actors import Actor
-from config.errors import ServiceError
-from config.workflow import Shipping
+from config.kernel.actors import Actor
+from config.kernel.errors import ServiceError
+from config.kernel.workflow import Shipping
 from logistics import services as movement_services
 from orders import services as order_services
 from tests.factories import (
@@ -32,8 +32,9 @@ MOUSE = {"hardwareType": "MOUSE", "amount": 3}
 
 @pytest.fixture(autouse=True)
 def public_base_url(settings):
-    """With PUBLIC_BASE_URL set, an event shows its images as GET does (config.links); without
-    it, events keep relative paths (tests/config/test_image_urls.py)."""
+    """With PUBLIC_BASE_URL set, an event shows its images as GET does
+    (config.kernel.links); without it, events keep relative paths
+    (tests/config/test_image_urls.py)."""
     settings.PUBLIC_BASE_URL = "https://hlos.example.com"
 
 
@@ -403,7 +404,7 @@ def test_a_movement_move_the_graph_refuses_records_nothing(company):
     )
     Event.objects.filter(company=company).delete()
 
-    with pytest.raises(movement_services.ServiceError):
+    with pytest.raises(ServiceError):
         movement_services.movement_request_move(
             movement_request_id=movement.id, to_status="COORDINATED", actor=OPERATOR
         )

@@ -21,8 +21,8 @@ from standardwebhooks.webhooks import Webhook
 from companies.models import Event, EventState
 from companies.tasks import deliver_event, sweep_due_events
 from companies.webhooks import event_record
-from config import request_ids
 from config.celery import app
+from config.ops import request_ids
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, HardwareRequestFactory, OrderFactory
 from tests.log_capture import log_lines

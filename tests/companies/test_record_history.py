@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from companies.models import Event, EventAttempt
 from companies.record_history import record_history
-from config.actors import Actor
+from config.kernel.actors import Actor
 from orders import services
 from tests.factories import CompanyFactory, EventFactory, HardwareRequestFactory, OrderFactory
 from tests.orders.test_order_admin import page_form

@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 
 from companies.models import Company
-from config.cache import cache_degraded_since, cache_failure_count, cache_health_reset
+from config.ops.cache import cache_degraded_since, cache_failure_count, cache_health_reset
 from tests.factories import CompanyFactory
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def redis_down(settings):
     settings.CACHES = {
         "default": {
             **default,
-            "BACKEND": "config.cache.BudgetRedisCache",
+            "BACKEND": "config.ops.cache.BudgetRedisCache",
             "LOCATION": f"redis://127.0.0.1:{closed_local_port()}/0",
             "OPTIONS": {"socket_connect_timeout": 0.1, "socket_timeout": 0.25},
         }
@@ -61,7 +61,7 @@ def test_with_the_cache_down_a_missing_key_is_still_401(anonymous, redis_down):
 
 def test_a_cache_outage_is_logged_once_counted_and_visible(caller, redis_down, caplog):
     assert cache_degraded_since() is None
-    with caplog.at_level(logging.WARNING, logger="config.cache"):
+    with caplog.at_level(logging.WARNING, logger="config.ops.cache"):
         started = time.monotonic()
         statuses = [caller.get("/companies").status_code for _ in range(5)]
         elapsed = time.monotonic() - started
@@ -69,7 +69,7 @@ def test_a_cache_outage_is_logged_once_counted_and_visible(caller, redis_down, c
     assert statuses == [200] * 5
     assert cache_failure_count() == 5
     assert cache_degraded_since() is not None
-    outage_lines = [r for r in caplog.records if r.name == "config.cache"]
+    outage_lines = [r for r in caplog.records if r.name == "config.ops.cache"]
     assert len(outage_lines) == 1
     assert "Cache unavailable" in outage_lines[0].getMessage()
     # A dead cache costs milliseconds: it is not even tried again within a second.

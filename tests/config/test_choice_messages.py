@@ -1,4 +1,4 @@
-"""An invalid choice names the values the field takes (config.api.fields.make_strict)."""
+"""An invalid choice names the values the field takes (config.api.fields.word_invalid_choices)."""
 
 from rest_framework import serializers
 

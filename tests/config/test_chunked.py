@@ -1,10 +1,10 @@
-"""config.chunked: a chunked body is handed to Django with its length, within Django's limit.
+"""config.ops.chunked: a chunked body is handed to Django with its length, within Django's limit.
 The whole way, through a real gunicorn, is in test_serving.py."""
 
 import io
 import json
 
-from config.chunked import LENGTH_REQUIRED_MESSAGE, ChunkedBodyMiddleware
+from config.ops.chunked import LENGTH_REQUIRED_MESSAGE, ChunkedBodyMiddleware
 from tests.support import error
 
 

@@ -7,11 +7,11 @@ import sys
 import pytest
 from django.conf import settings
 
-from config.collector import YOUNG_THRESHOLD
+from config.ops.collector import YOUNG_THRESHOLD
 
 TUNED = """
 import gc
-from config import collector
+from config.ops import collector
 before = gc.get_threshold()
 collector.tune_for_serving()
 after = gc.get_threshold()

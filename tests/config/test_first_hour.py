@@ -1,12 +1,21 @@
 """The README's "First hour" walk-through, run line by line against a live server with the demo
 data `make run` loads: if a step of it stops working, this fails."""
 
+import contextlib
+import http.client
 import io
 import os
 import re
+import signal
 import subprocess
 import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import quote
 
+import psutil
+import psycopg
 import pytest
 from django.conf import settings
 from django.core.management import call_command
@@ -14,6 +23,7 @@ from django.core.management import call_command
 from companies.demo import DEMO_COMPANY_CODE
 from companies.models import Company
 from companies.services import api_key_issue
+from tests.schema_check import CheckedHTTPConnection
 from tests.servers import REPO, Gunicorn, free_port
 
 README_PORT = "9000"  # the receiver's port in the README; a free one here
@@ -36,27 +46,138 @@ def test_the_readmes_first_hour_runs_line_by_line():
     assert_the_walk_through_runs(server, key)
 
 
-def test_the_readmes_first_hour_runs_on_the_embedded_default(tmp_path):
-    """As `make run` sets up a new machine: SQLite, migrated and seeded by its own commands."""
-    sqlite = {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
-    manage = [sys.executable, "manage.py"]
-    environment = {**os.environ, **sqlite, "ENVIRONMENT": "development"}
-    for command in (["migrate", "--no-input"], ["seed_demo"], ["create_demo_client"]):
-        made = subprocess.run(
-            manage + command, cwd=REPO, env=environment, capture_output=True, text=True
+def test_the_readmes_first_hour_runs_on_the_embedded_default():
+    """`make run` on a new machine: scripts/run starts an embedded PostgreSQL on a data folder
+    of its own (a unix socket there, no TCP port: no server of the machine is involved),
+    migrates, seeds, prints a key, serves; SIGTERM stops the server and the database, and a
+    second run finds the data again."""
+    with tempfile.TemporaryDirectory(prefix="hlos-make-run-") as folder:
+        data = Path(folder).resolve() / "pgdata"
+        server = MakeRun(data)
+        try:
+            key = server.wait_for_key()
+            url = server.database_url()
+            # The socket in the data folder, not 127.0.0.1:5432 (the tests' own server).
+            assert url == f"postgres://postgres@/{quote(str(data), safe='')}/hlos"
+            with psycopg.connect(host=str(data), user="postgres", dbname="hlos") as database:
+                assert database.execute("SHOW listen_addresses").fetchone() == ("",)
+                companies = f'SELECT 1 FROM "{Company._meta.db_table}" WHERE code = %s'
+                assert database.execute(companies, [DEMO_COMPANY_CODE]).fetchone()
+            server.wait_until_up()
+            # Every list a first client reads, beside the walk-through's writes.
+            statuses = {path: answer_status(server, path, key) for path in DEMO_LISTS}
+        except BaseException:
+            server.stop()
+            raise
+        assert_the_walk_through_runs(server, key)  # stops it (SIGTERM, as a `kill` would)
+        assert statuses == dict.fromkeys(DEMO_LISTS, 200)
+        server.assert_stopped_with_its_database()
+
+        again = MakeRun(data)
+        try:
+            again.wait_for_key()
+            again.wait_until_up()
+            assert answer_status(again, "/companies", again.key) == 200
+        finally:
+            again.stop()
+        assert "No migrations to apply." in again.output()
+        again.assert_stopped_with_its_database()
+
+
+class MakeRun:
+    """scripts/run as `make run` runs it, on `data` and a free port, until `stop` sends it
+    SIGTERM (and kills what is left if it does not stop in time)."""
+
+    def __init__(self, data: Path):
+        self.port = free_port()
+        self.data = data
+        self.key = ""
+        self.exit_code: int | None = None
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (open while it runs; closed by stop)
+        environment = {
+            key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"
+        } | {
+            "EMBEDDED_PGDATA": str(data),
+            "PORT": str(self.port),
+            # As on a developer's machine: no Redis (tasks in-process), the default environment.
+            "REDIS_URL": "",
+            "ENVIRONMENT": "development",
+        }
+        self.process = subprocess.Popen(
+            # No autoreloader: a file changed during the test would restart the server under a
+            # request (and it starts Django once instead of twice).
+            [sys.executable, str(REPO / "scripts" / "run"), "--noreload"],
+            cwd=REPO,
+            env=environment,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group, killed as one if it hangs
         )
-        assert made.returncode == 0, made.stderr
-    key = re.search(r"Its new API key:\n  (\S+)", made.stdout).group(1)
-    server = Gunicorn(settings.DATABASES["default"], **AS_MAKE_RUN_SERVES, **sqlite)
-    try:
-        server.wait_until_up()
-        # Every list a first client reads, beside the walk-through's writes.
-        statuses = {path: answer_status(server, path, key) for path in DEMO_LISTS}
-    except BaseException:
-        server.stop()
-        raise
-    assert_the_walk_through_runs(server, key)
-    assert statuses == dict.fromkeys(DEMO_LISTS, 200)
+
+    def output(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
+
+    def log_tail(self) -> str:
+        return self.output()[-4000:]
+
+    def wait_for_key(self, timeout: float = 300) -> str:
+        """The key create_demo_client printed, once migrate and seed_demo are done."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = re.search(r"Its new API key:\n  (\S+)", self.output())
+            if found:
+                self.key = found.group(1)
+                return self.key
+            if self.process.poll() is not None:
+                raise RuntimeError(f"scripts/run exited:\n{self.log_tail()}")
+            time.sleep(0.2)
+        raise RuntimeError(f"scripts/run printed no key in {timeout}s:\n{self.log_tail()}")
+
+    def database_url(self) -> str:
+        return re.search(r"^DATABASE_URL=(\S+)$", self.output(), re.MULTILINE).group(1)
+
+    def wait_until_up(self, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"scripts/run exited:\n{self.log_tail()}")
+            connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+            try:
+                connection.request("GET", "/")
+                connection.getresponse().read()
+                return
+            except OSError:
+                time.sleep(0.1)
+            finally:
+                connection.close()
+        raise RuntimeError(f"runserver did not answer in {timeout}s:\n{self.log_tail()}")
+
+    def connection(self, timeout: float = 5) -> http.client.HTTPConnection:
+        return CheckedHTTPConnection("127.0.0.1", self.port, timeout=timeout)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            self.exit_code = self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+            raise
+
+    def assert_stopped_with_its_database(self) -> None:
+        output = self.output()
+        assert self.exit_code == 0, output
+        assert output.rstrip().endswith("Embedded PostgreSQL stopped."), output
+        assert not (self.data / "postmaster.pid").exists()
+        assert not [
+            process.pid
+            for process in psutil.process_iter(["cmdline", "status"])
+            if str(self.data) in " ".join(process.info["cmdline"] or [])
+            and process.info["status"] != psutil.STATUS_ZOMBIE
+        ]
 
 
 DEMO_LISTS = [
@@ -71,7 +192,7 @@ DEMO_LISTS = [
 ]
 
 
-def answer_status(server: Gunicorn, path: str, key: str) -> int:
+def answer_status(server: "Gunicorn | MakeRun", path: str, key: str) -> int:
     connection = server.connection()
     try:
         connection.request("GET", path, headers={"X-API-Key": key})
@@ -92,7 +213,7 @@ AS_MAKE_RUN_SERVES = {
 }
 
 
-def assert_the_walk_through_runs(server: Gunicorn, key: str) -> None:
+def assert_the_walk_through_runs(server: "Gunicorn | MakeRun", key: str) -> None:
     receiver_port = str(free_port())
     script = first_hour_script()
     script = re.sub(

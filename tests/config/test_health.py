@@ -15,8 +15,8 @@ from django.utils import timezone
 from psycopg.conninfo import make_conninfo
 
 from companies.models import EventState
-from config import health
-from config.cache import cache_degraded_since, cache_health_reset
+from config.ops import health
+from config.ops.cache import cache_degraded_since, cache_health_reset
 from tests.config.test_cache_outage import redis_down  # noqa: F401 (a fixture)
 from tests.factories import EventFactory
 from tests.servers import Gunicorn, database_url, free_port
@@ -120,7 +120,8 @@ def test_ready_is_503_when_the_database_does_not_answer():
 
 def test_a_connection_the_database_ended_is_replaced_before_the_next_request():
     # What a restart of PostgreSQL does to the connection a worker keeps between requests: the
-    # next request sees it ended (config/postgresql) and opens a new one instead of failing.
+    # next request sees it ended (Django's CONN_HEALTH_CHECKS) and opens a new one instead of
+    # failing.
     database = settings.DATABASES["default"]
     server = Gunicorn(database, GUNICORN_WORKERS="1", REDIS_URL="", DB_CONN_MAX_AGE="60")
     try:

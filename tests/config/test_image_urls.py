@@ -1,12 +1,12 @@
 """Every `image` of every answer is an absolute URL: against PUBLIC_BASE_URL when set, else
 the request's own scheme and host. Stored values stay relative; events, made for no request,
-use PUBLIC_BASE_URL, or keep the relative path (config.links)."""
+use PUBLIC_BASE_URL, or keep the relative path (config.kernel.links)."""
 
 import pytest
 from django.test import override_settings
 
 from companies.models import Event
-from config.links import absolute_url
+from config.kernel.links import absolute_url
 from hardware.models import Hardware
 from tests import factories as made
 

@@ -11,8 +11,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ("catalog", "companies", "employees", "hardware", "logistics", "orders")
 FLOWS = ("orders", "logistics")
-# config/ is wiring. Its entry points may name the apps (urls, settings, the Celery app and the
-# servers' entry points); the rest of it (errors, admin, api, registries) sits below every app.
+# config/ is wiring. Its entry points may name the apps (urls, settings, the Celery app, the
+# servers' entry points, and the commands that name both flows, under config.management); the
+# rest of it (the kernel, the back office, api, ops) sits below every app.
 CONFIG_ENTRY_POINTS = (
     "config.urls",
     "config.settings",
@@ -20,9 +21,10 @@ CONFIG_ENTRY_POINTS = (
     "config.wsgi",
     "config.asgi",
 )
+CONFIG_ENTRY_PACKAGES = ("config.management",)
 # The status mechanism records the event of each move in the outbox, which sits in companies,
 # the tenant root below every app, and knows nothing of the records it is handed.
-CONFIG_USES_THE_OUTBOX = {"config.workflow": {"companies", "companies.webhooks"}}
+CONFIG_USES_THE_OUTBOX = {"config.kernel.workflow": {"companies", "companies.webhooks"}}
 
 
 def project_modules() -> dict[str, Path]:
@@ -107,6 +109,24 @@ def app_of(module: str) -> str:
     return module.split(".")[0]
 
 
+def is_config_entry_point(module: str) -> bool:
+    return module in CONFIG_ENTRY_POINTS or any(
+        module == package or module.startswith(package + ".") for package in CONFIG_ENTRY_PACKAGES
+    )
+
+
+def is_domain(module: str) -> bool:
+    """A model, service or selector module: `models`, `selectors`, `services`, or a module of a
+    `services` package."""
+    parts = module.split(".")
+    return parts[-1] in ("models", "selectors") or "services" in parts
+
+
+def is_api(module: str) -> bool:
+    """A module of an `api` package (config.api, orders.api, ...), or the package itself."""
+    return "api" in module.split(".")
+
+
 def imports_between(importers, imported) -> list[str]:
     return sorted(
         f"{module} -> {target}"
@@ -120,8 +140,8 @@ def imports_between(importers, imported) -> list[str]:
 def test_the_graph_sees_the_projects_modules_and_imports():
     assert {"companies.webhooks.outbox", "orders.services", "config.urls"} <= set(MODULES)
     assert not any(".migrations" in module for module in MODULES)
-    assert "config.workflow" in GRAPH["orders.services.records"]
-    assert "companies.webhooks" in GRAPH["config.workflow"]
+    assert "config.kernel.workflow" in GRAPH["orders.services.records"]
+    assert "companies.webhooks" in GRAPH["config.kernel.workflow"]
     assert "companies.webhooks.tasks" in GRAPH["companies.webhooks.outbox"]
 
 
@@ -163,13 +183,44 @@ def test_config_imports_apps_only_in_its_entry_points():
     below_the_apps = {
         module: targets
         for module, targets in GRAPH.items()
-        if app_of(module) == "config" and module not in CONFIG_ENTRY_POINTS
+        if app_of(module) == "config" and not is_config_entry_point(module)
     }
     assert [
         f"{module} -> {target}"
         for module, targets in sorted(below_the_apps.items())
         for target in sorted(targets)
         if app_of(target) in APPS and target not in CONFIG_USES_THE_OUTBOX.get(module, ())
+    ] == []
+
+
+def test_the_rule_sees_the_domain_modules_and_the_api_packages():
+    assert {"orders.models", "orders.selectors", "orders.services.quote"} <= {
+        module for module in MODULES if is_domain(module)
+    }
+    assert not is_domain("orders.api.serializers")
+    assert {"config.api.serializers", "orders.api", "orders.api.views"} <= {
+        module for module in MODULES if is_api(module)
+    }
+    assert not is_api("config.kernel.numbering")
+
+
+def test_the_commands_of_config_management_may_name_both_flows():
+    assert is_config_entry_point("config.management.commands.transition")
+    assert {"orders.transitions", "logistics.transitions"} <= GRAPH[
+        "config.management.commands.transition"
+    ]
+
+
+def test_models_services_and_selectors_import_no_api_package():
+    """The data layer never depends on the presentation layer (issue 26): a model, a service or
+    a selector imports nothing of `config.api` or of an app's `api` package, at load time or
+    inside a function."""
+    assert [
+        f"{module} -> {target}"
+        for module in sorted(MODULES)
+        if is_domain(module)
+        for target in sorted(GRAPH[module] | DEFERRED[module])
+        if is_api(target)
     ] == []
 
 

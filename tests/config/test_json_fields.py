@@ -1,5 +1,5 @@
-"""JSON columns read with orjson (config.db.JSONField): the values json would read, and what
-orjson refuses read as Django reads it."""
+"""JSON columns read with orjson (config.kernel.database.JSONField): the values json would
+read, and what orjson refuses read as Django reads it."""
 
 import json
 

@@ -10,7 +10,7 @@ from django.core.cache import cache, caches
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from config.cache import (
+from config.ops.cache import (
     MEMORY_WINDOWS_SWEPT_EVERY,
     BudgetMemoryCache,
     BudgetRedisCache,
@@ -25,10 +25,10 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True, params=["redis", "memory"])
 def budget_store(request, settings):
-    """Each budget counted by Redis itself (config.cache.BudgetRedisCache, as deployed) and by
-    the process itself (config.cache.BudgetMemoryCache, `make run`): the same answers."""
+    """Each budget counted by Redis itself (config.ops.cache.BudgetRedisCache, as deployed) and by
+    the process itself (config.ops.cache.BudgetMemoryCache, `make run`): the same answers."""
     if request.param == "memory":
-        settings.CACHES = {"default": {"BACKEND": "config.cache.BudgetMemoryCache"}}
+        settings.CACHES = {"default": {"BACKEND": "config.ops.cache.BudgetMemoryCache"}}
     else:
         # The tests run on Redis, as deployed: a budget counted elsewhere proves nothing here.
         assert isinstance(caches["default"], BudgetRedisCache)

@@ -9,7 +9,7 @@ import uuid
 import pytest
 from django.test import override_settings
 
-from config.request_ids import RequestIdFilter
+from config.ops.request_ids import RequestIdFilter
 from tests.factories import CompanyFactory
 from tests.log_capture import log_lines
 

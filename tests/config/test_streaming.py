@@ -2,7 +2,6 @@
 the answer written at once, refusals still in the error envelope before any byte."""
 
 import pytest
-from django.test import Client
 
 from config.api import streaming
 from tests.factories import (
@@ -124,23 +123,3 @@ def test_a_head_of_a_long_list_is_not_streamed(caller, items, monkeypatch):
     assert head.status_code == 200 and not head.streaming
     assert head.content == b""
     assert int(head["Content-Length"]) == len(b"".join(whole.streaming_content))
-
-
-def test_a_streamed_list_gives_memory_back_once_its_last_bytes_are_written(
-    caller, items, monkeypatch
-):
-    given_back = []
-    monkeypatch.setattr(streaming, "give_back_free_memory", lambda: given_back.append(True))
-    monkeypatch.setattr(streaming, "CHUNK_ROWS", 3)
-    # Django's own client: the suite's APIClient reads a stream whole to check it.
-    answer = Client().get(
-        "/hardwares", {"companyCode": "STR"}, HTTP_AUTHORIZATION=f"Bearer {caller.raw_key}"
-    )
-    pieces = iter(answer.streaming_content)
-
-    *written, last = [next(pieces) for _ in range(5)]  # the head, 3 chunks, the tail
-    assert given_back == []
-    assert last.endswith(b"]}") and written[0].startswith(b'{"')
-
-    assert list(pieces) == []
-    assert given_back == [True]

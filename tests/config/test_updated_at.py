@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from config.actors import Actor
+from config.kernel.actors import Actor
 from logistics import services as logistics_services
 from logistics.choices import HandledBy
 from orders import services as order_services

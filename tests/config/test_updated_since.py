@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from config.actors import Actor
+from config.kernel.actors import Actor
 from logistics import services as logistics_services
 from logistics.models import MovementRequest
 from orders import services as order_services

@@ -1,4 +1,4 @@
-"""The one status mechanism (config.workflow): the status is never assigned directly, every
+"""The one status mechanism (config.kernel.workflow): the status is never assigned directly, every
 move goes through transition_apply, and orders and movement requests keep the same history."""
 
 from datetime import date
@@ -7,9 +7,9 @@ from decimal import Decimal
 import pytest
 from django.db import transaction
 
-from config.actors import Actor
-from config.errors import ServiceError
-from config.workflow import Shipping, transition_apply
+from config.kernel.actors import Actor
+from config.kernel.errors import ServiceError
+from config.kernel.workflow import Shipping, transition_apply
 from logistics import services as movement_services
 from logistics.models import MovementRequest
 from orders import services as order_services

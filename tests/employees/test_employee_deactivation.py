@@ -6,7 +6,7 @@ from django.contrib.admin.models import LogEntry
 from django.db import DatabaseError, connection
 from django.urls import reverse
 
-from config.errors import NotFound, ServiceError
+from config.kernel.errors import NotFound, ServiceError
 from employees.choices import EmployeeStatus
 from employees.selectors import EMPLOYEE_NOT_FOUND
 from employees.services import employee_deactivate

@@ -3,7 +3,7 @@
 import pytest
 from django.db import connection
 
-from config.errors import ServiceError
+from config.kernel.errors import ServiceError
 from employees import services
 from employees.models import Employee
 from tests.conftest import make_caller

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from geopy.exc import GeocoderTimedOut
 
-from config.errors import ServiceError
+from config.kernel.errors import ServiceError
 from employees import geocoding
 from employees.geocoding import GeocodedCity, geocode
 

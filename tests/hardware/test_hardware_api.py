@@ -7,7 +7,7 @@ import pytest
 
 from catalog.models import CatalogItem
 from config.api.envelope import json_bytes
-from hardware.api.serializers import (
+from hardware.answers import (
     HardwareCreatedSerializer,
     HardwareDetailSerializer,
     HardwareMovementSerializer,
@@ -536,8 +536,8 @@ def test_lists_use_a_fixed_number_of_queries(
         MovementRequestFactory(company=company, hardwares=[item])
 
     caller.get(path, {"companyCode": "HWC"})  # records the key's first use, once
-    # key, items with their company, notes and movement requests
-    with django_assert_max_num_queries(2):
+    # key, company, items with the records they show, their notes, their movement requests
+    with django_assert_max_num_queries(5):
         response = caller.get(path, {"companyCode": "HWC"})
 
     assert len(response.json()["envelop"]) == rows
@@ -579,11 +579,11 @@ def test_a_refused_creation_leaves_no_new_storage_behind(caller, company):
 
 
 @pytest.mark.parametrize("path", ["/hardwares", "/hardwares/storages"])
-def test_a_list_compiled_once_answers_each_client_and_criterion_its_own_items(
+def test_each_client_and_criterion_is_answered_its_own_items_in_turn(
     caller, other_caller, company, path
 ):
-    """The lists' SQL is compiled once and run with each request's values (config.compiled):
-    one client's values never answer another's request."""
+    """Requests of two clients with other criteria, in turn: one client's values never answer
+    another's request."""
     theirs = CompanyFactory(api_client=other_caller.api_client)
     items = {
         (owner.code, country): HardwareFactory(company=owner, country_code=country)
@@ -612,9 +612,8 @@ def test_a_list_compiled_once_answers_each_client_and_criterion_its_own_items(
 
 
 def test_an_item_shows_the_same_in_its_list_as_in_a_movement_request(caller, company, settings):
-    """The lists' items are assembled by a function made for their shape (config.answers), a
-    movement request's by its own rows (config.links.absolute_url,
-    config.specs.specs_applicable): the same rules both ways."""
+    """The lists' items and a movement request's are shaped by their own selectors: the same
+    rules for images and specs both ways."""
     settings.PUBLIC_BASE_URL = "https://h.example/api"
     cases = [
         HardwareFactory(company=company, ram="16GB", processor=None, image="/static/a.svg"),

@@ -1,6 +1,6 @@
-"""Writes that lock the same rows: an onboarding and an offboarding meeting on one employee take
-the employee's row and the numbering in one order, and a write PostgreSQL ends anyway to break
-a deadlock is run again (config.db.atomic_retried) instead of answering 500."""
+"""Writes that lock the same rows: an onboarding and an offboarding meeting on one employee both
+succeed, one after the other, and a write PostgreSQL ends anyway to break a deadlock is run
+again (config.kernel.database.atomic_retried) instead of answering 500."""
 
 import threading
 import time
@@ -8,19 +8,18 @@ import time
 import pytest
 from django.db import OperationalError, connection, transaction
 
-from config import db
-from config.db import DEADLOCK_RETRIES, atomic_retried
+from config.kernel import database
+from config.kernel.database import DEADLOCK_RETRIES, atomic_retried
+from employees.models import Employee
 from logistics.models import MovementRequest
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, EmployeeFactory, HardwareFactory
 from tests.logistics.test_onboarding import INLINE_EMPLOYEE, onboard
 from tests.support.threads import TIMEOUT_SECONDS
 
-NUMBERING = "logistics_movementrequest.movement_request_number"
-
 
 def waiting_for_locks() -> int:
-    """Transactions of this database waiting for a lock (the numbering's, or a row's)."""
+    """Transactions of this database waiting for a lock."""
     with connection.cursor() as cursor:
         # Read inside the test's transaction, pg_stat_activity would be its first read's
         # snapshot, without the sessions opened since.
@@ -58,7 +57,7 @@ class Call(threading.Thread):
 def test_an_offboarding_and_an_onboarding_updating_its_employee_both_succeed(monkeypatch):
     # No second run after a deadlock: with one, the order below would deadlock and still
     # answer 201, 201 on its retry.
-    monkeypatch.setattr(db, "DEADLOCK_RETRIES", 0)
+    monkeypatch.setattr(database, "DEADLOCK_RETRIES", 0)
     caller = make_caller()
     company = CompanyFactory(api_client=caller.api_client, code="MOV")
     employee = EmployeeFactory(company=company, email="bo@example.com", last_name="Old")
@@ -74,18 +73,16 @@ def test_an_offboarding_and_an_onboarding_updating_its_employee_both_succeed(mon
         lambda: caller.post("/movement_requests/offboarding", {"data": offboarding_body}, "json")
     )
     # The onboarding updates the employee from its inline data: it locks the employee's row
-    # first, then its item, then the numbering. The offboarding locks its item, then the
-    # employee (moving their updatedAt), then the numbering: the employee before the numbering
-    # in both. (It took the numbering first: the order below then deadlocked every time.)
+    # first, then its item. The offboarding locks its item, then the employee (moving their
+    # updatedAt). Neither holds what the other waits for.
     onboarding = Call(
         lambda: onboard(caller, employee=INLINE_EMPLOYEE, hardwareIds=[str(stored.id)])
     )
 
-    # The numbering held here, the offboarding queues for it first (the employee locked), then
-    # the onboarding for the employee: once let go, each finishes in turn.
+    # The employee held here, the offboarding queues for them first (its item locked), then
+    # the onboarding: once let go, each finishes in turn.
     with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [NUMBERING])
+        Employee.objects.select_for_update().get(pk=employee.pk)
         offboarding.start()
         wait_until(lambda: waiting_for_locks() == 1)
         onboarding.start()
@@ -94,6 +91,11 @@ def test_an_offboarding_and_an_onboarding_updating_its_employee_both_succeed(mon
         call.join(TIMEOUT_SECONDS)
 
     assert [call.outcome.status_code for call in (offboarding, onboarding)] == [201, 201]
+    numbers = [
+        call.outcome.json()["envelop"][0]["movementRequestNumber"]
+        for call in (offboarding, onboarding)
+    ]
+    assert numbers[0] < numbers[1]
     assert MovementRequest.objects.count() == 2
 
 

@@ -4,7 +4,7 @@ history, and move them with one button."""
 import pytest
 from django.urls import reverse
 
-from config.actors import Actor
+from config.kernel.actors import Actor
 from hardware.models import Hardware
 from logistics import services
 from logistics.models import MovementRequest
@@ -41,14 +41,12 @@ def onboarding() -> MovementRequest:
 
 
 def test_the_list_finds_a_request_by_its_exact_number(admin_client):
-    wanted = MovementRequestFactory()
-    for _ in range(10):
-        MovementRequestFactory()
-    number = MovementRequest.objects.order_by("-movement_request_number").first()
-    assert number.movement_request_number == 11
+    wanted, eleventh, _ = (
+        MovementRequestFactory(movement_request_number=number) for number in (1, 11, 111)
+    )
 
     assert shown(admin_client.get(CHANGELIST, {"q": "1"})) == [wanted]
-    assert shown(admin_client.get(CHANGELIST, {"q": "11"})) == [number]
+    assert shown(admin_client.get(CHANGELIST, {"q": "11"})) == [eleventh]
 
 
 def test_the_list_finds_the_requests_carrying_a_serial_number_once_each(admin_client):

@@ -7,7 +7,7 @@ import datetime
 import pytest
 from django.contrib.admin.models import LogEntry
 
-from config.actors import Actor
+from config.kernel.actors import Actor
 from hardware.models import Hardware
 from logistics import services
 from logistics.models import MovementRequest

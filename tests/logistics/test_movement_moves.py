@@ -10,9 +10,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from config.actors import Actor
-from config.errors import NotFound, ServiceError
-from config.workflow import Shipping
+from config.kernel.actors import Actor
+from config.kernel.errors import NotFound, ServiceError
+from config.kernel.workflow import Shipping
 from hardware.models import Hardware
 from logistics import services
 from logistics.models import MovementRequest

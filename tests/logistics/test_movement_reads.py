@@ -5,10 +5,10 @@ from datetime import date
 
 import pytest
 
-from config.actors import Actor
-from config.workflow import Shipping
+from config.kernel.actors import Actor
+from config.kernel.workflow import Shipping
 from logistics import services
-from logistics.api.serializers import MovementRequestSerializer
+from logistics.answers import MovementRequestSerializer
 from tests.factories import (
     CompanyFactory,
     EmployeeFactory,

@@ -8,7 +8,7 @@ from itertools import pairwise
 
 import pytest
 
-from config.actors import Actor, ActorKind
+from config.kernel.actors import Actor, ActorKind
 from hardware.models import Hardware
 from logistics import services
 from logistics.models import MovementRequest

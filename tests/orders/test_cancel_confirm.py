@@ -5,7 +5,7 @@ import uuid
 import pytest
 from django.db import DatabaseError
 
-from config.actors import Actor
+from config.kernel.actors import Actor
 from orders import services
 from orders.models import Order
 from tests.conftest import make_caller

@@ -4,7 +4,7 @@ cancellation commits."""
 import pytest
 from django.conf import settings
 
-from config.actors import Actor
+from config.kernel.actors import Actor
 from orders import services
 from orders.tasks import order_cancelled_email
 from tests.factories import CompanyFactory, OrderFactory

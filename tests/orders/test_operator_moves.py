@@ -11,9 +11,9 @@ from django.contrib.auth.models import User
 from django.db import DatabaseError
 from django.utils import timezone
 
-from config.actors import Actor
-from config.errors import NotFound, ServiceError
-from config.workflow import Shipping
+from config.kernel.actors import Actor
+from config.kernel.errors import NotFound, ServiceError
+from config.kernel.workflow import Shipping
 from hardware.models import Hardware, HardwareNote, Storage
 from orders import services
 from orders.models import Order

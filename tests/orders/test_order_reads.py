@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from hardware.choices import CreatedThrough
-from orders.api.serializers import (
+from orders.answers import (
     CandidateSerializer,
     CreatedHardwareSerializer,
     OrderLineSerializer,

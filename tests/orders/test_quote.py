@@ -6,9 +6,9 @@ from decimal import Decimal
 import pytest
 
 from companies.models import Company
-from config.actors import ActorKind
+from config.kernel.actors import ActorKind
 from employees.models import Employee
-from orders.api.serializers import CandidateSerializer, OrderLineSerializer, OrderSerializer
+from orders.answers import CandidateSerializer, OrderLineSerializer, OrderSerializer
 from orders.models import AlternativeGroup, HardwareRequest, Order, Reseller
 from tests.conftest import make_caller
 from tests.factories import CatalogItemFactory, CompanyFactory, EmployeeFactory, OrderFactory
@@ -50,6 +50,9 @@ INLINE_COMPANY = {
     "phone": "+55 11 91234 5678",
 }
 COMPUTER_FIELDS = ("brand", "model", "processor", "ram", "diskSpace", "displaySize")
+CATALOG_ITEM_ID = "5d2f7a90-1c3b-4e6d-8f0a-9b8c7d6e5f41"
+"""The id of the catalog item made by the tests that name one in a table."""
+UNKNOWN_ID = "8d1f3c52-8a43-4c55-9d46-3d8f8a1f0c11"
 
 
 @pytest.fixture
@@ -256,7 +259,7 @@ def test_quote_creates_a_pending_order_with_its_lines_for_an_employee(caller, co
     )
 
 
-@pytest.mark.parametrize("wrapped", [True, False])
+@pytest.mark.parametrize("wrapped", [True, False], ids=["wrapped-in-data", "plain"])
 def test_a_quote_may_be_sent_wrapped_in_data_or_plain(caller, company, wrapped):
     response = quote(caller, wrapped=wrapped, poNumber=f"PO-{wrapped}")
 
@@ -349,26 +352,33 @@ def test_a_catalog_line_refuses_what_the_catalog_describes(caller, company):
     assert not Order.objects.exists()
 
 
-def test_an_unknown_catalog_item_is_refused(caller, company):
-    unknown = "8d1f3c52-8a43-4c55-9d46-3d8f8a1f0c11"
-
-    response = quote(caller, hardwares=[{"catalogModelId": unknown, "amount": 1}])
-
-    invalid(response, ("hardwares[0].catalogModelId", f"Catalog item {unknown} not found"))
-
-
-def test_a_catalog_item_of_another_country_is_refused(caller, company):
-    brazilian = CatalogItemFactory(country_code="BR")
-
-    response = quote(caller, hardwares=[{"catalogModelId": str(brazilian.id), "amount": 1}])
-
-    invalid(
-        response,
-        (
-            "hardwares[0].catalogModelId",
-            f"Catalog item {brazilian.id} is sold in BR, not for an order to US",
+@pytest.mark.parametrize(
+    ("catalog_fields", "requested", "message"),
+    [
+        pytest.param({}, UNKNOWN_ID, f"Catalog item {UNKNOWN_ID} not found", id="unknown"),
+        pytest.param(
+            {"country_code": "BR"},
+            CATALOG_ITEM_ID,
+            f"Catalog item {CATALOG_ITEM_ID} is sold in BR, not for an order to US",
+            id="sold-in-another-country",
         ),
-    )
+        pytest.param(
+            {"hardware_type": None},
+            CATALOG_ITEM_ID,
+            f"Catalog item {CATALOG_ITEM_ID} has no hardware type: it cannot be ordered",
+            id="without-a-hardware-type",
+        ),
+    ],
+)
+def test_a_catalog_item_is_refused_unless_it_exists_is_sold_here_and_has_a_type(
+    caller, company, catalog_fields, requested, message
+):
+    CatalogItemFactory(id=CATALOG_ITEM_ID, **catalog_fields)
+
+    response = quote(caller, hardwares=[{"catalogModelId": requested, "amount": 1}])
+
+    invalid(response, ("hardwares[0].catalogModelId", message))
+    assert not Order.objects.exists()
 
 
 def test_a_european_order_may_take_an_item_of_the_eu_warehouse(caller, company):
@@ -379,20 +389,6 @@ def test_a_european_order_may_take_an_item_of_the_eu_warehouse(caller, company):
     )
 
     assert response.status_code == 201
-
-
-def test_a_catalog_item_without_a_hardware_type_cannot_be_ordered(caller, company):
-    untyped = CatalogItemFactory(hardware_type=None)
-
-    response = quote(caller, hardwares=[{"catalogModelId": str(untyped.id), "amount": 1}])
-
-    invalid(
-        response,
-        (
-            "hardwares[0].catalogModelId",
-            f"Catalog item {untyped.id} has no hardware type: it cannot be ordered",
-        ),
-    )
 
 
 @pytest.mark.parametrize("computer", [MACBOOK, PC], ids=["MACBOOK", "PC"])
@@ -406,7 +402,7 @@ def test_a_computer_without_catalog_item_is_stored_with_its_specs(caller, compan
     }
 
 
-@pytest.mark.parametrize("type_name", ["MACBOOK", "PC"])
+@pytest.mark.parametrize("type_name", ["MACBOOK", "PC"], ids=["MACBOOK", "PC"])
 def test_a_computer_without_catalog_item_needs_brand_model_and_specs(caller, company, type_name):
     response = quote(caller, hardwares=[MOUSE, {"hardwareType": type_name, "amount": 1}])
 
@@ -508,16 +504,16 @@ def test_the_hardware_type_is_required_without_a_catalog_item_and_must_be_regist
 ):
     response = quote(caller, hardwares=[{"amount": 1}, {"hardwareType": "TOASTER", "amount": 1}])
 
-    body = response.json()
-    assert body["details"][0] == {
-        "field": "hardwares[0].hardwareType",
-        "message": "hardwareType is required without catalogModelId",
-    }
-    assert body["details"][1]["field"] == "hardwares[1].hardwareType"
-    assert body["details"][1]["message"].startswith(
-        "TOASTER is not a hardware type; the types are ACCESSORY, CHAIR, EXTENDED_WARRANTY_MAC"
+    invalid(
+        response,
+        ("hardwares[0].hardwareType", "hardwareType is required without catalogModelId"),
+        (
+            "hardwares[1].hardwareType",
+            "TOASTER is not a hardware type; the types are ACCESSORY, CHAIR, "
+            "EXTENDED_WARRANTY_MAC, EXTENDED_WARRANTY_WINDOWS, HEADPHONES, IPHONE, KEYBOARD, "
+            "MACBOOK, MONITOR, MOUSE, PC, PHONE, TRACKPAD, WEBCAM",
+        ),
     )
-    assert len(body["details"]) == 2
 
 
 def test_brand_is_one_of_the_enum_apple_included(caller, company):
@@ -535,24 +531,43 @@ def test_brand_is_one_of_the_enum_apple_included(caller, company):
     )
 
 
-@pytest.mark.parametrize("amount", [0, -1, 1.5, "two"])
-def test_amount_is_a_positive_integer(caller, company, amount):
-    response = quote(caller, hardwares=[{**MOUSE, "amount": amount}])
-
-    invalid(response, ("hardwares[0].amount", "amount must be a positive integer"))
+POSITIVE = "amount must be a positive integer"
 
 
-def test_amount_is_required(caller, company):
-    response = quote(caller, hardwares=[{"hardwareType": "MOUSE"}])
+@pytest.mark.parametrize(
+    ("amount", "message"),
+    [
+        pytest.param(0, POSITIVE, id="zero"),
+        pytest.param(-1, POSITIVE, id="negative"),
+        pytest.param(1.5, POSITIVE, id="fraction"),
+        pytest.param("two", POSITIVE, id="words"),
+        pytest.param(OMIT, "amount should not be empty", id="omitted"),
+        pytest.param(2_147_483_648, "amount must be at most 1000", id="over-a-thousand"),
+    ],
+)
+def test_amount_is_required_and_a_whole_number_from_one_to_a_thousand(
+    caller, company, amount, message
+):
+    line = without_omitted({"hardwareType": "MOUSE", "amount": amount})
 
-    invalid(response, ("hardwares[0].amount", "amount should not be empty"))
+    response = quote(caller, hardwares=[line])
+
+    invalid(response, ("hardwares[0].amount", message))
 
 
 @pytest.mark.parametrize(
     ("hardwares", "message"),
-    [([], "hardwares needs at least one line"), (OMIT, "hardwares should not be empty")],
+    [
+        pytest.param([], "hardwares needs at least one line", id="empty"),
+        pytest.param(OMIT, "hardwares should not be empty", id="omitted"),
+        pytest.param(
+            [{"hardwareType": "MOUSE", "amount": 1}] * 201,
+            "hardwares holds at most 200 lines",
+            id="201-lines",
+        ),
+    ],
 )
-def test_at_least_one_line_is_required(caller, company, hardwares, message):
+def test_a_quote_holds_one_to_two_hundred_lines(caller, company, hardwares, message):
     invalid(quote(caller, hardwares=hardwares), ("hardwares", message))
 
 
@@ -602,18 +617,10 @@ def test_destinations_other_than_an_employee_refuse_employee_fields(caller, comp
     assert not Employee.objects.filter(email="bo@example.com").exists()
 
 
-def test_an_unknown_send_to_is_refused(caller, company):
-    invalid(
-        quote(caller, sendTo="HOME"),
-        (
-            "sendTo",
-            '"HOME" is not a valid choice; expected one of: EMPLOYEE, STORAGE, OFFICE, QUOTE_ONLY',
-        ),
-    )
-
-
 @pytest.mark.parametrize(
-    "fields", [{}, {"employeeEmail": "ada@example.com", "employee": INLINE_EMPLOYEE}]
+    "fields",
+    [{}, {"employeeEmail": "ada@example.com", "employee": INLINE_EMPLOYEE}],
+    ids=["neither", "both"],
 )
 def test_an_employee_order_takes_exactly_one_of_employee_email_and_employee(
     caller, company, fields
@@ -628,19 +635,19 @@ def test_an_employee_order_takes_exactly_one_of_employee_email_and_employee(
     )
 
 
-def test_an_unknown_employee_email_is_404(caller, company):
-    response = quote(caller, sendTo="EMPLOYEE", employeeEmail="nobody@example.com")
-
-    assert_refused(response, 404, "Employee not found")
-
-
-def test_another_clients_employee_is_not_found(caller, company, other_caller):
+@pytest.mark.parametrize(
+    "email", ["nobody@example.com", "theirs@example.com"], ids=["unknown", "another-clients"]
+)
+def test_an_employee_the_caller_does_not_have_is_404_and_no_order_is_made(
+    caller, company, other_caller, email
+):
     theirs = CompanyFactory(api_client=other_caller.api_client)
-    EmployeeFactory(company=theirs, email="ada@example.com")
+    EmployeeFactory(company=theirs, email="theirs@example.com")
 
-    response = quote(caller, sendTo="EMPLOYEE", employeeEmail="ada@example.com")
+    response = quote(caller, sendTo="EMPLOYEE", employeeEmail=email)
 
     assert_refused(response, 404, "Employee not found")
+    assert not Order.objects.exists()
 
 
 def test_an_inline_employee_is_created_and_geocoded(caller, company):
@@ -690,27 +697,31 @@ def test_an_inline_employee_needs_every_field_of_the_interface(caller, company):
     )
 
 
-def test_the_employee_must_live_where_the_order_is_bought(caller, company):
-    EmployeeFactory(company=company, email="ada@example.com", country_code="BR")
-
-    by_email = quote(caller, sendTo="EMPLOYEE", employeeEmail="ada@example.com")
-    inline = quote(caller, sendTo="EMPLOYEE", employee={**INLINE_EMPLOYEE, "countryCode": "AR"})
-
-    invalid(
-        by_email,
-        (
+@pytest.mark.parametrize(
+    ("fields", "field", "message"),
+    [
+        pytest.param(
+            {"employeeEmail": "ada@example.com"},
             "employeeEmail",
             "Employee ada@example.com lives in BR: an order for US cannot be delivered there",
+            id="by-email",
         ),
-    )
-    invalid(
-        inline,
-        (
+        pytest.param(
+            {"employee": {**INLINE_EMPLOYEE, "countryCode": "AR"}},
             "employee",
             "Employee bo@example.com lives in AR: an order for US cannot be delivered there",
+            id="inline",
         ),
-    )
+    ],
+)
+def test_the_employee_must_live_where_the_order_is_bought(caller, company, fields, field, message):
+    EmployeeFactory(company=company, email="ada@example.com", country_code="BR")
+
+    response = quote(caller, sendTo="EMPLOYEE", **fields)
+
+    invalid(response, (field, message))
     assert not Employee.objects.filter(email="bo@example.com").exists()
+    assert not Order.objects.exists()
 
 
 def test_a_european_employee_may_get_an_order_of_another_member_country(caller, company):
@@ -769,16 +780,27 @@ def test_an_inline_company_with_the_code_of_a_company_of_the_caller_updates_it(c
     assert the_order(response)["companyName"] == "Renamed Co"
 
 
-def test_an_inline_company_of_another_client_is_refused_like_an_unknown_code(caller, other_caller):
+@pytest.mark.parametrize(
+    "fields",
+    [
+        pytest.param({"companyCode": "THR"}, id="companyCode"),
+        pytest.param(
+            {
+                "companyCode": OMIT,
+                "company": {**INLINE_COMPANY, "companyCode": "thr"},
+                "sendTo": "EMPLOYEE",
+                "employee": INLINE_EMPLOYEE,
+            },
+            id="inline-company",
+        ),
+    ],
+)
+def test_a_company_code_of_another_client_is_invalid_and_nothing_is_written(
+    caller, other_caller, fields
+):
     theirs = CompanyFactory(api_client=other_caller.api_client, code="THR", name="Theirs")
 
-    response = quote(
-        caller,
-        companyCode=OMIT,
-        company={**INLINE_COMPANY, "companyCode": "thr"},
-        sendTo="EMPLOYEE",
-        employee=INLINE_EMPLOYEE,
-    )
+    response = quote(caller, **fields)
 
     assert_refused(response, 400, "Invalid company code")
     theirs.refresh_from_db()
@@ -803,12 +825,15 @@ def test_an_inline_company_needs_all_six_fields(caller):
 @pytest.mark.parametrize(
     ("fields", "message", "details"),
     [
-        ({"companyCode": OMIT}, "Missing required field: companyCode", None),
-        ({"companyCode": "ZZZ"}, "Invalid company code", None),
-        (
+        pytest.param(
+            {"companyCode": OMIT}, "Missing required field: companyCode", None, id="neither"
+        ),
+        pytest.param({"companyCode": "ZZZ"}, "Invalid company code", None, id="unknown-code"),
+        pytest.param(
             {"company": INLINE_COMPANY},
             "Invalid request data",
             [{"field": "companyCode", "message": "Send exactly one of companyCode and company"}],
+            id="both",
         ),
     ],
 )
@@ -818,32 +843,40 @@ def test_the_company_is_a_managed_code_or_one_inline_object(
     assert_refused(quote(caller, **fields), 400, message, details)
 
 
-def test_another_clients_company_code_is_an_invalid_company_code(caller, other_caller):
-    CompanyFactory(api_client=other_caller.api_client, code="THR")
-
-    assert_refused(quote(caller, companyCode="THR"), 400, "Invalid company code")
-    assert not Order.objects.exists()
-
-
 # --- the rest of the body ----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("fields", "field", "message"),
     [
-        ({"countryCode": OMIT}, "countryCode", "countryCode should not be empty"),
-        (
+        pytest.param(
+            {"countryCode": OMIT}, "countryCode", "countryCode should not be empty", id="no-country"
+        ),
+        pytest.param(
             {"countryCode": "XX"},
             "countryCode",
             "XX is not an ISO 3166-1 alpha-2 country code: two letters, e.g. US or BR",
+            id="unknown-country",
         ),
-        ({"sendTo": OMIT}, "sendTo", "sendTo should not be empty"),
-        (
+        pytest.param({"sendTo": OMIT}, "sendTo", "sendTo should not be empty", id="no-sendTo"),
+        pytest.param(
+            {"sendTo": "HOME"},
+            "sendTo",
+            '"HOME" is not a valid choice; expected one of: EMPLOYEE, STORAGE, OFFICE, QUOTE_ONLY',
+            id="unknown-sendTo",
+        ),
+        pytest.param(
             {"extraServiceType": ["ENROLL_ABM", "GIFT_WRAP"]},
             "extraServiceType[1]",
             '"GIFT_WRAP" is not a valid choice; expected one of: ENROLL_ABM, HASH_EXTRACTION',
+            id="unknown-extra-service",
         ),
-        ({"autoQuote": "maybe"}, "autoQuote", "Must be a valid boolean."),
+        pytest.param(
+            {"autoQuote": "maybe"},
+            "autoQuote",
+            "Must be a valid boolean.",
+            id="autoQuote-not-boolean",
+        ),
     ],
 )
 def test_malformed_bodies_are_refused_with_details(caller, company, fields, field, message):
@@ -866,6 +899,7 @@ def test_extra_service_types_are_stored_once_each(caller, company):
         ({"ABMId": "", "clientName": None}, [], None),
         ({}, [], None),
     ],
+    ids=["both", "ABMId-only", "clientName-only", "empty-and-null", "neither"],
 )
 def test_abm_id_and_client_name_become_comments(caller, company, fields, comments, client_name):
     response = quote(caller, **fields)
@@ -959,7 +993,13 @@ def test_a_refused_line_leaves_no_company_employee_or_order(caller):
         hardwares=[MOUSE, {"hardwareType": "PC", "amount": 1}],
     )
 
-    assert response.status_code == 400
+    invalid(
+        response,
+        *[
+            (f"hardwares[1].{field}", f"{field} is required for a PC line without catalogModelId")
+            for field in COMPUTER_FIELDS
+        ],
+    )
     assert not Company.objects.filter(code="FRE").exists()
     assert not Employee.objects.exists()
     assert not Order.objects.exists()
@@ -974,18 +1014,19 @@ def sandbox(settings):
     settings.ENVIRONMENT = "sandbox"
 
 
-def test_auto_quote_is_refused_in_production_and_creates_nothing(caller, company, settings):
+@pytest.fixture
+def production(settings):
     settings.ENVIRONMENT = "production"
 
+
+def test_auto_quote_is_refused_in_production_and_creates_nothing(caller, company, production):
     response = quote(caller, autoQuote=True)
 
     assert_refused(response, 400, "autoQuote is only available in sandbox environments")
     assert not Order.objects.exists()
 
 
-def test_production_quotes_without_auto_quote_are_pending(caller, company, settings):
-    settings.ENVIRONMENT = "production"
-
+def test_production_quotes_without_auto_quote_are_pending(caller, company, production):
     response = quote(caller, autoQuote=False)
 
     assert the_order(response)["status"] == "PENDING"
@@ -1139,15 +1180,3 @@ def test_without_auto_quote_nothing_is_priced_or_offered(caller, company, sandbo
     assert (line["quotedUnitPrice"], line["alternativeGroup"]) == (None, None)
     assert Order.objects.get().status == "PENDING"
     assert HardwareRequest.objects.count() == 1
-
-
-def test_a_line_amount_is_at_most_a_thousand(caller, company):
-    response = quote(caller, hardwares=[{"hardwareType": "MOUSE", "amount": 2_147_483_648}])
-
-    invalid(response, ("hardwares[0].amount", "amount must be at most 1000"))
-
-
-def test_a_quote_holds_at_most_two_hundred_lines(caller, company):
-    response = quote(caller, hardwares=[{"hardwareType": "MOUSE", "amount": 1}] * 201)
-
-    invalid(response, ("hardwares", "hardwares holds at most 200 lines"))

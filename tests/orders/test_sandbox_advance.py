@@ -9,7 +9,7 @@ from decimal import Decimal
 
 import pytest
 
-from config.actors import ActorKind
+from config.kernel.actors import ActorKind
 from hardware.models import Hardware
 from orders.models import Order
 from orders.services import SANDBOX_FREE_FORM_UNIT_PRICE

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand
 
 from companies.services import api_client_create
-from config.commands import refusals_as_command_errors
+from config.kernel.commands import refusals_as_command_errors
 
 
 class Command(BaseCommand):

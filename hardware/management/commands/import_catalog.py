@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from catalog.services import CSV_HEADER, catalog_import, catalog_rows_read
-from config.commands import refusals_as_command_errors
+from config.kernel.commands import refusals_as_command_errors
 from hardware.types import hardware_type_names
 
 

@@ -4,8 +4,8 @@ the same service as the admin's form."""
 
 from django.core.management.base import BaseCommand
 
-from config.api.identifiers import uuid_or_400
-from config.commands import record_id, refusals_as_command_errors
+from config.kernel.commands import record_id, refusals_as_command_errors
+from config.kernel.identifiers import uuid_or_400
 from orders import services
 from orders.models import Order
 

@@ -1,0 +1,294 @@
+"""One way to move a record along its status graph: orders and movement requests.
+
+A model declares its graph beside its status field (`StatusField(moves=..., events=...)`),
+keeps its history in a subclass of `StatusChange`, and changes status only through
+`transition_apply`, which locks the row, checks the graph, runs the move's own rule, saves,
+writes the history row and records the event, all in the caller's transaction. Assigning
+another status to a stored record raises, so no code of ours can skip the history or the
+event; only `QuerySet.update()` (which tests use to stage a concurrent change) goes around.
+
+Why not django-fsm-2: its `@transition` methods would restate, one method per edge, a graph
+the admin's buttons and the `transition` command already read as data; its protected field
+breaks `refresh_from_db` unless every model adds its mixin; and its side effects run through
+signals, where ours are the explicit `rule` of the service that asks for the move.
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import TypeVar
+from uuid import uuid4
+
+from django.db import connection, models
+from django.db.models.query_utils import DeferredAttribute
+from django.utils.functional import cached_property
+from django.utils.module_loading import import_string
+
+from companies.webhooks import event_record
+from config.api.fields import is_http_url
+from config.kernel.actors import Actor, ActorKind
+from config.kernel.errors import ServiceError
+from config.kernel.links import answering, url_base, with_absolute_images
+
+# Where a record keeps the payload of the last event recorded about it (`record_as_answered`).
+_RECORDED_PAYLOAD = "_hlos_recorded_payload"
+# Set on a record while it is read again from the database (`StatusModel.refresh_from_db`).
+_REFRESHING = "_hlos_refreshing"
+
+
+class _ProtectedStatus(DeferredAttribute):
+    """The status of a stored record changes only through `transition_apply`. It is set
+    freely while the record is built (not yet saved: Django's documented `Model._state.adding`)
+    and while it is refreshed from the database (`StatusModel.refresh_from_db`); setting the
+    value it already has is no change (`full_clean` does so)."""
+
+    def __set__(self, instance, value):
+        name = self.field.attname
+        settable = (
+            instance._state.adding
+            or getattr(instance, _REFRESHING, False)
+            or (name in instance.__dict__ and instance.__dict__[name] == value)
+        )
+        if not settable:
+            raise AttributeError(
+                f"{type(instance).__name__}.{self.field.name} changes only through "
+                "config.kernel.workflow.transition_apply, which keeps its history and event"
+            )
+        instance.__dict__[name] = value
+
+
+class StatusField(models.CharField):
+    """A status with its graph: `moves` maps each status to those it may move to, `events`
+    each status moved to to the kind of event that tells the company, and `payload` is the
+    dotted path of the function that shows the record as the API does (the event's data)."""
+
+    descriptor_class = _ProtectedStatus
+
+    def __init__(
+        self,
+        *args,
+        moves: Mapping[str, Sequence[str]] | None = None,
+        events: Mapping[str, str] | None = None,
+        payload: str = "",
+        **kwargs,
+    ):
+        kwargs.setdefault("editable", False)
+        super().__init__(*args, **kwargs)
+        # Behaviour, not schema: deconstruct() leaves these out, so a change needs no migration.
+        self.moves = dict(moves or {})
+        self.events = dict(events or {})
+        self.payload = payload
+
+    def deconstruct(self):
+        # Migrations see a plain CharField: their historical models are free to set it.
+        name, _, args, kwargs = super().deconstruct()
+        return name, "django.db.models.CharField", args, kwargs
+
+    @cached_property
+    def payload_of(self) -> Callable[[models.Model], dict]:
+        # A dotted path, resolved on first use: the flows' selectors import their models.
+        return import_string(self.payload)
+
+
+class StatusModel(models.Model):
+    """A record with a `status` StatusField and a `status_history` of StatusChange rows.
+    `number_field` names the number clients and operators know it by (order 1042)."""
+
+    number_field: str
+    # The statuses whose moves carry a shipment (an ETA and tracking): the admin offers those
+    # inputs only for them, on a record's page and on the bulk page.
+    shipping_statuses: tuple[str, ...] = ()
+
+    class Meta:
+        abstract = True
+
+    @classmethod
+    def status_field(cls) -> StatusField:
+        return cls._meta.get_field("status")
+
+    @classmethod
+    def status_targets(cls) -> list[str]:
+        """Every status some move leads to, in the graph's order."""
+        moves = cls.status_field().moves
+        return list(dict.fromkeys(status for targets in moves.values() for status in targets))
+
+    @property
+    def label(self) -> str:
+        return f"{self._meta.verbose_name.capitalize()} {getattr(self, self.number_field)}"
+
+    def allowed_moves(self) -> tuple[str, ...]:
+        return tuple(self.status_field().moves.get(self.status, ()))
+
+    def can_move_to(self, status: str) -> bool:
+        return status in self.allowed_moves()
+
+    def moves_take_shipping(self) -> bool:
+        """Whether a move from the record's status carries a shipment."""
+        return any(status in self.shipping_statuses for status in self.allowed_moves())
+
+    def refresh_from_db(self, using=None, fields=None, from_queryset=None):
+        # Loading is not a move: the descriptor takes the stored status again.
+        setattr(self, _REFRESHING, True)
+        try:
+            super().refresh_from_db(using=using, fields=fields, from_queryset=from_queryset)
+        finally:
+            setattr(self, _REFRESHING, False)
+
+
+class StatusChange(models.Model):
+    """One step of a record's history: from where to where, who moved it, when, and what came
+    with the move (eta, tracking, a note). `status_from` is None for the record's creation."""
+
+    id = models.UUIDField(primary_key=True, default=uuid4, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    status_from = models.CharField(max_length=12, null=True, blank=True)
+    status_to = models.CharField(max_length=12)
+    actor_kind = models.CharField(max_length=12, choices=ActorKind.choices)
+    actor_name = models.CharField(max_length=200)
+    eta = models.DateField(null=True, blank=True)
+    tracking_code = models.CharField(max_length=100, null=True, blank=True)
+    tracking_link = models.URLField(max_length=500, null=True, blank=True)
+    note = models.TextField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["created_at", "id"]
+        verbose_name = "status change"
+
+    def __str__(self):
+        return f"{self.status_from or '—'} → {self.status_to}"
+
+
+@dataclass(frozen=True)
+class Shipping:
+    """What an operator may send with a move; what is not sent stays as it was."""
+
+    eta: date | None = None
+    tracking_code: str | None = None
+    tracking_link: str | None = None
+
+    def check(self, model: type[models.Model]) -> None:
+        """Refuse a tracking code longer than `model`'s column, or a link that is not an
+        http(s) URL that fits it, before anything is written."""
+        details = []
+        code_length = model._meta.get_field("tracking_code").max_length
+        if self.tracking_code is not None and len(self.tracking_code) > code_length:
+            details.append(
+                {
+                    "field": "trackingCode",
+                    "message": f"trackingCode is over {code_length} characters",
+                }
+            )
+        link_length = model._meta.get_field("tracking_link").max_length
+        if self.tracking_link is not None and not _is_web_address(self.tracking_link, link_length):
+            details.append(
+                {
+                    "field": "trackingLink",
+                    "message": f"trackingLink must be an http(s) URL of at most {link_length} "
+                    "characters",
+                }
+            )
+        if details:
+            raise ServiceError("Invalid request data", details=details)
+
+    def apply(self, record: models.Model) -> None:
+        for field in ("eta", "tracking_code", "tracking_link"):
+            value = getattr(self, field)
+            if value is not None:
+                setattr(record, field, value)
+
+
+NO_SHIPPING = Shipping()
+
+Record = TypeVar("Record", bound=StatusModel)
+
+
+def transition_apply(
+    record: Record,
+    to_status: str,
+    *,
+    actor: Actor,
+    shipping: Shipping = NO_SHIPPING,
+    note: str | None = None,
+    rule: Callable[[Record], None] | None = None,
+) -> Record:
+    """Move `record` to `to_status`: lock its row and read it again, refuse a move its graph
+    forbids (naming the allowed ones), run the move's own `rule` (its checks, which may
+    refuse, and what comes with it, such as the hardware made at delivery), refuse a
+    malformed shipping, then save the record, write its history row and record the event.
+
+    Runs in the caller's transaction, so a refusal rolls back everything the rule did. A
+    caller that locked the row already (to check its own rules first) pays one cheap read."""
+    if not connection.in_atomic_block:
+        raise RuntimeError("transition_apply runs inside the caller's transaction")
+    record.refresh_from_db(from_queryset=type(record).objects.select_for_update())
+    # What was recorded before this move no longer shows the record (record_as_answered).
+    record.__dict__.pop(_RECORDED_PAYLOAD, None)
+    if not record.can_move_to(to_status):
+        allowed = ", ".join(record.allowed_moves()) or "none, it makes no more moves"
+        raise ServiceError(
+            f"{record.label} cannot move from {record.status} to {to_status} (allowed: {allowed})"
+        )
+    if rule is not None:
+        rule(record)
+    shipping.check(type(record))
+    status_from = record.status
+    field = record.status_field()
+    record.__dict__[field.attname] = to_status  # the one place a status changes
+    shipping.apply(record)
+    record.save()
+    status_history_write(record, status_from=status_from, actor=actor, note=note)
+    kind = field.events.get(to_status)
+    if kind is not None:
+        event_record_about(record, kind)
+    return record
+
+
+def status_history_write(
+    record: StatusModel, *, status_from: str | None, actor: Actor, note: str | None = None
+) -> StatusChange:
+    """The history row of a move to the record's current status; `status_from` None for the
+    record's creation. What came with the move is the record's eta and tracking now."""
+    return record.status_history.create(
+        status_from=status_from,
+        status_to=record.status,
+        actor_kind=actor.kind,
+        actor_name=actor.name,
+        eta=record.eta,
+        tracking_code=record.tracking_code,
+        tracking_link=record.tracking_link,
+        note=note,
+    )
+
+
+def event_record_about(
+    record: StatusModel, kind: str, *, shown: Callable[[], dict] | None = None
+) -> None:
+    """An event of `kind` about `record` as the API shows it now, in the caller's
+    transaction. The payload stays on `record` for the write's answer (`record_as_answered`).
+    It is read as the status field's `payload` reads it, or made by `shown`: the same answer,
+    taken from what a creation holds in memory, not read back."""
+    show = shown or (lambda: record.status_field().payload_of(record))
+    # Made for no request: its URLs are PUBLIC_BASE_URL's, or relative (config.kernel.links).
+    with answering(None):
+        payload = show()
+    event_record(company=record.company, kind=kind, payload=payload)
+    setattr(record, _RECORDED_PAYLOAD, payload)
+
+
+def record_as_answered(record: StatusModel, read: Callable[[], dict]) -> dict:
+    """`record` as the API answers it now: the payload of the last event recorded about it
+    (made in the write's transaction, after its last change), its image paths made absolute
+    for the request being answered, as a read would make them; `read()` when no event was
+    recorded about it (e.g. a repeated quote answering the order already made). One payload
+    serves the event and the answer: a write no longer reads its record again once committed.
+    """
+    payload = getattr(record, _RECORDED_PAYLOAD, None)
+    if payload is None:
+        return read()
+    return with_absolute_images(payload, url_base())
+
+
+def _is_web_address(value: str, max_length: int) -> bool:
+    # The one rule for an http(s) URL, the webhookUrl's (and its schema's).
+    return is_http_url(value) and len(value) <= max_length

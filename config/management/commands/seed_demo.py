@@ -1,0 +1,41 @@
+"""python manage.py seed_demo: the demo story `make run` loads, told by the apps in turn.
+
+Each app's part is made through its own services, so the demo has the histories, numbers and
+events real use makes. A part is handed the demo company and answers a line to print; it adds
+nothing when the company already has records of its kind, so a second run changes nothing. The
+command lives at the top of the import graph, which may name every app."""
+
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from catalog.services import DEMO_CATALOG_CSV
+from companies.demo import DEMO_COMPANY_CODE, demo_company_ensure
+from employees.demo import demo_employees_seed
+from hardware.demo import demo_hardware_seed
+from hardware.types import hardware_types_ensure
+from logistics.demo import demo_movements_seed
+from orders.demo import demo_orders_seed
+
+# In this order: the employees before their hardware, the hardware before the orders and the
+# movement requests that carry it.
+DEMO_PARTS = (demo_employees_seed, demo_hardware_seed, demo_orders_seed, demo_movements_seed)
+
+
+class Command(BaseCommand):
+    help = (
+        "Load the demo: the hardware types, the bundled catalog (US, BR, MX, ES, DE, GB and the "
+        "EU warehouse) through import_catalog, and the demo company DEM with its employees, "
+        "hardware, an order in each status and a movement request in each status, made "
+        "through the services. Safe to run again: what exists is kept."
+    )
+
+    def handle(self, *args, **options):
+        created = hardware_types_ensure()
+        self.stdout.write(f"Hardware types: {created} created.")
+        call_command("import_catalog", DEMO_CATALOG_CSV, stdout=self.stdout, stderr=self.stderr)
+        company = demo_company_ensure()
+        self.stdout.write(f"Demo company {DEMO_COMPANY_CODE}:")
+        for seed in DEMO_PARTS:
+            with transaction.atomic():  # a part is told whole or not at all
+                self.stdout.write(f"  {seed(company)}")

@@ -1,0 +1,21 @@
+"""Writes of movement requests, one module per concern: the onboarding (`onboarding`), the
+offboarding and the OFF_ON (`offboarding`), the operator's moves through the statuses and the
+landing at DONE (`moves`), and the checks both creations make of their employee and items
+(`checks`). Status moves go through config.kernel.workflow.transition_apply, which keeps the
+history and records the event."""
+
+from logistics.services.moves import (
+    movement_landing,
+    movement_request_move,
+    movement_sandbox_advance,
+)
+from logistics.services.offboarding import movement_offboarding_create
+from logistics.services.onboarding import movement_onboarding_create
+
+__all__ = [
+    "movement_landing",
+    "movement_offboarding_create",
+    "movement_onboarding_create",
+    "movement_request_move",
+    "movement_sandbox_advance",
+]

@@ -1,0 +1,86 @@
+"""The operator's moves of a movement request through its statuses (admin, `transition`, a
+sandbox client), and the landing of its hardware at DONE."""
+
+from uuid import UUID
+
+from django.utils import timezone
+
+from companies.models import Company
+from config.kernel.actors import Actor
+from config.kernel.database import atomic_retried, records_touch
+from config.kernel.errors import NotFound
+from config.kernel.workflow import NO_SHIPPING, Shipping, transition_apply
+from employees.models import Employee
+from hardware import services as hardware_services
+from hardware.models import Hardware
+from logistics.choices import MovementStatus, SendTo
+from logistics.models import MovementRequest
+from logistics.selectors import MOVEMENT_REQUEST_NOT_FOUND
+
+
+@atomic_retried
+def movement_request_move(
+    *,
+    movement_request_id: UUID,
+    to_status: MovementStatus,
+    actor: Actor,
+    shipping: Shipping = NO_SHIPPING,
+) -> MovementRequest:
+    """An operator's move (admin or command): PROCESSING -> COORDINATED -> DONE, or
+    PROCESSING -> DONE. At DONE the hardware lands with the employee or in storage."""
+    movement = MovementRequest.objects.select_for_update().filter(pk=movement_request_id).first()
+    if movement is None:
+        raise NotFound(MOVEMENT_REQUEST_NOT_FOUND)
+
+    def land_at_done(movement: MovementRequest) -> None:
+        movement_complete(movement, list(movement.hardwares.select_for_update().order_by("pk")))
+
+    rule = land_at_done if to_status == MovementStatus.DONE else None
+    transition_apply(movement, to_status, actor=actor, shipping=shipping, rule=rule)
+    # The items show the request's status (GET /hardwares); landed at DONE, they moved already.
+    if to_status != MovementStatus.DONE:
+        records_touch(Hardware.objects.filter(movement_requests=movement))
+    movement_employees_touch(movement)
+    return movement
+
+
+@atomic_retried
+def movement_sandbox_advance(
+    *,
+    company: Company,
+    movement_request_id: UUID,
+    to_status: MovementStatus,
+    actor: Actor,
+    shipping: Shipping = NO_SHIPPING,
+) -> MovementRequest:
+    """The operator's move of the company's request, made by a sandbox API client (issue 12):
+    movement_request_move, as the admin and `transition` make it. Another company's request
+    is not found."""
+    if not MovementRequest.objects.filter(pk=movement_request_id, company=company).exists():
+        raise NotFound(MOVEMENT_REQUEST_NOT_FOUND)
+    return movement_request_move(
+        movement_request_id=movement_request_id, to_status=to_status, actor=actor, shipping=shipping
+    )
+
+
+def movement_employees_touch(movement: MovementRequest) -> None:
+    """The employees the request's hardware leaves and reaches: GET /employees/{id} shows the
+    items they hold with the status of each item's requests, and the items arriving or
+    leaving. One UPDATE (docs/decisions.md, "updatedAt: what moves it")."""
+    people = {movement.from_employee_id, movement.to_employee_id} - {None}
+    if people:
+        records_touch(Employee.objects.filter(pk__in=people))
+
+
+def movement_landing(movement: MovementRequest) -> dict:
+    """Where the request's hardware lands at DONE, as hardware_land takes it: with the
+    employee it goes to, or in its storage (reset there when asked)."""
+    if movement.send_to == SendTo.EMPLOYEE:
+        return {"employee": movement.to_employee}
+    return {"storage": movement.storage, "factory_reset": bool(movement.factory_reset)}
+
+
+def movement_complete(movement: MovementRequest, items: list[Hardware]) -> None:
+    """The hardware lands where the request sends it, in the same transaction."""
+    hardware_services.hardware_land(items=items, **movement_landing(movement))
+    movement.date_completed = timezone.now()
