@@ -52,11 +52,15 @@ def error_envelope(
     return body
 
 
+# What every answer is.
+JSON = "application/json"
+
+
 class EnvelopeRenderer(BaseRenderer):
     """Wraps successful answers (error answers arrive enveloped by the handler) and writes
     them with orjson, several times faster than the standard library on long lists."""
 
-    media_type = "application/json"
+    media_type = JSON
     format = "json"
     charset = None  # JSON is UTF-8 by definition
 

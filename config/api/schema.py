@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from config.api.envelope import SUCCESS_MESSAGE
 from config.api.fields import country_code_pattern
-from config.api.serializers import camel_case
+from config.kernel.names import camel_case
 
 # The `countryCode` criterion of the lists, as the schema shows it.
 COUNTRY_CODE_PARAMETER = OpenApiParameter(

@@ -16,17 +16,9 @@ from functools import cache
 from rest_framework import serializers
 
 from config.api.fields import strict_refusal, word_invalid_choices
+from config.kernel import answers
 
-# Words the interface writes in capitals inside camelCase names (governmentDNI).
-ACRONYMS = {"dni": "DNI"}
 REQUIRED_MESSAGE = "{field} should not be empty"
-
-
-def camel_case(name: str) -> str:
-    """`government_dni` -> `governmentDNI`; names without underscores are kept as they are."""
-    first, *rest = name.split("_")
-    return first + "".join(ACRONYMS.get(word, word[:1].upper() + word[1:]) for word in rest)
-
 
 # No docstrings on the bases: the schema describes each serializer by the first docstring of
 # its class's MRO.
@@ -65,15 +57,14 @@ class StrictReadingMixin:
         )
 
 
-class CamelCaseMixin(StrictReadingMixin):
+class CamelCaseMixin(StrictReadingMixin, answers.CamelCaseMixin):
+    # The answers' camelCase names (config.kernel.answers), and their missing-value refusals
+    # worded with them.
+
     def get_fields(self):
-        fields = {}
-        for name, field in super().get_fields().items():
-            exposed = camel_case(name)
-            if exposed != name and field.source is None:
-                field.source = name
+        fields = super().get_fields()
+        for exposed, field in fields.items():
             word_missing_value_errors(field, exposed)
-            fields[exposed] = field
         return fields
 
 

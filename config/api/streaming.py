@@ -6,7 +6,7 @@ chunk in memory, not all of them, and its first bytes leave before its last rows
 The stream holds one chunk's rows at a time: a worker answering a long list grows by a
 chunk's worth, not the list's (bench/streaming.py measures it).
 
-A list that fits in one chunk (nearly all) is answered as before, through the view's renderer.
+A list that fits in one chunk (nearly all) is written at once (config.api.paging.list_answer).
 A longer one is read as pages of its paging order (config.kernel.keyset: each chunk's reads start
 at the index where the last one ended, as a client's walk would), and its body is the bytes the
 renderer writes for the whole list: compact JSON, so a list is its rows' JSON joined by commas.
@@ -17,13 +17,12 @@ failure once the first bytes are sent (the database gone) can only cut the answe
 
 from collections.abc import Callable, Iterator
 
-from django.http import StreamingHttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
 from rest_framework import status
 from rest_framework.request import Request
-from rest_framework.response import Response
 
-from config.api.envelope import EnvelopeRenderer, json_bytes, success_envelope
-from config.api.paging import page_requested, page_response
+from config.api.envelope import JSON, json_bytes, success_envelope
+from config.api.paging import list_answer, page_requested, page_response
 from config.kernel.database import native_timestamps
 from config.kernel.keyset import WHOLE_LIST, Keyset, Page
 from config.kernel.links import answered, answering
@@ -40,7 +39,7 @@ def list_response(
     keyset: Keyset,
     read: Callable[[Page], list],
     render: Callable[[list], list] = list,
-) -> Response | StreamingHttpResponse:
+) -> HttpResponse | StreamingHttpResponse:
     """The answer of the list whose records `read(page)` reads (rows, or instances `render`
     turns into the answer's rows): the page the query asks for, or the whole list, a page of
     `keyset` at a time, one chunk answered as any list is and more streamed (`GET` only: a
@@ -52,10 +51,8 @@ def list_response(
     page = Page(keyset=keyset, limit=CHUNK_ROWS)
     records = read(page)
     if len(records) <= CHUNK_ROWS or request.method != "GET":
-        return Response(render(_all_records(page, records, read)))
-    return StreamingHttpResponse(
-        _body(page, records, read, render, answered()), content_type=EnvelopeRenderer.media_type
-    )
+        return list_answer(render(_all_records(page, records, read)))
+    return StreamingHttpResponse(_body(page, records, read, render, answered()), content_type=JSON)
 
 
 def _with_native_timestamps(read: Callable[[Page], list]) -> Callable[[Page], list]:

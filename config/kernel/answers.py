@@ -17,20 +17,12 @@ from rest_framework import serializers
 
 from config.kernel.countries import country_codes
 from config.kernel.links import absolute_url, url_base
-
-# Words the interface writes in capitals inside camelCase names (governmentDNI).
-ACRONYMS = {"dni": "DNI"}
-
-
-def camel_case(name: str) -> str:
-    """`government_dni` -> `governmentDNI`; names without underscores are kept as they are."""
-    first, *rest = name.split("_")
-    return first + "".join(ACRONYMS.get(word, word[:1].upper() + word[1:]) for word in rest)
+from config.kernel.names import camel_case
 
 
 class CamelCaseMixin:
-    """A serializer whose fields are shown under their camelCase names, each reading (and
-    writing) the attribute or column of its snake_case name."""
+    # A serializer whose fields are shown under their camelCase names, each reading (and
+    # writing) the attribute or column of its snake_case name.
 
     def get_fields(self):
         fields = {}
@@ -42,12 +34,16 @@ class CamelCaseMixin:
         return fields
 
 
+# No docstrings on the bases: the schema describes each shape by the first docstring of its
+# class's MRO.
+
+
 class Answer(CamelCaseMixin, serializers.Serializer):
-    """The shape of an answer, or of an object inside one."""
+    pass  # The shape of an answer, or of an object inside one.
 
 
 class ModelAnswer(CamelCaseMixin, serializers.ModelSerializer):
-    """The shape of an answer that shows a model's fields as they are declared."""
+    pass  # The shape of an answer that shows a model's fields as they are declared.
 
 
 # A country code as an answer writes it: one of the codes the requests take, in capitals.
