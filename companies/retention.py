@@ -4,7 +4,7 @@ deleted, by Celery beat (hourly) and by `manage.py purge_old_records`.
 Rows go in batches, each its own short transaction that locks only the rows it deletes and
 skips those another transaction holds (SKIP LOCKED), so a purge never makes a request or a
 worker wait long, and one stopped halfway (its time budget spent, a deploy) has lost nothing:
-the next run goes on where it stopped. docs/decisions.md, Retention.
+the next run goes on where it stopped. docs/decisions/0047-retention.md.
 """
 
 import time

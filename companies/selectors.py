@@ -142,7 +142,7 @@ def events_redeliverable(events: QuerySet[Event]) -> QuerySet[Event]:
     )
 
 
-# --- the event feed (docs/decisions.md, The event feed) ---------------------------------------
+# --- the event feed (docs/decisions/0042-event-feed.md) ---------------------------------------
 
 EVENT_NOT_FOUND = "Event not found"
 ATTEMPT_INTERRUPTED = "Interrupted: its worker stopped before an answer came"

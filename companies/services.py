@@ -184,7 +184,7 @@ def company_create_or_update(*, api_client: ApiClient, details: CompanyDetails) 
     return company
 
 
-# --- Idempotency-Key (docs/decisions.md, Idempotent retries) ----------------------------------
+# --- Idempotency-Key (docs/decisions/0040-idempotency-keys.md) ---------------------------------
 
 IDEMPOTENCY_KEY_MISMATCH = "Idempotency-Key has already been used for a different request"
 IDEMPOTENCY_KEY_IN_PROGRESS = "A request with this Idempotency-Key is still being processed"
@@ -229,7 +229,7 @@ def idempotency_key_release(*, claimed: IdempotencyKey) -> None:
     IdempotencyKey.objects.filter(pk=claimed.pk).delete()
 
 
-# --- the event feed (docs/decisions.md, The event feed) ---------------------------------------
+# --- the event feed (docs/decisions/0042-event-feed.md) ---------------------------------------
 
 COMPANY_HAS_NO_WEBHOOK_URL = "Company has no webhookUrl"
 EVENT_BEING_ATTEMPTED = "Event is being sent right now; ask again once that attempt ends"

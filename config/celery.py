@@ -18,7 +18,7 @@ connect_request_ids()
 
 
 # Each worker process (the pool's children) tunes its garbage collector once it has started
-# (config/collector.py).
+# (config/ops/collector.py).
 @worker_process_init.connect
 def _tune_collector(**kwargs):
     collector.tune_for_serving()

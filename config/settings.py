@@ -44,7 +44,7 @@ if PUBLIC_BASE_URL and not PUBLIC_BASE_URL.lower().startswith(("http://", "https
 SERVICE_VENDOR = env.str("SERVICE_VENDOR", default="hlos")
 
 INSTALLED_APPS = [
-    # Django's admin, opening on the dashboard and exporting lists (config/admin_site.py).
+    # Django's admin, opening on the dashboard and exporting lists (config/backoffice/site.py).
     "config.backoffice.site.BackOfficeAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -74,7 +74,7 @@ MIDDLEWARE = [
     "config.api.middleware.OptionalTrailingSlashMiddleware",
     "config.api.middleware.AnswerBaseMiddleware",
     # Django's sessions, staff users and messages, on the admin's paths only (the API keeps
-    # no session: config/admin_middleware.py).
+    # no session: config/backoffice/middleware.py).
     "config.backoffice.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -123,7 +123,7 @@ if REDIS_URL:
             "BACKEND": "config.ops.cache.BudgetRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": f"hlos-{ENVIRONMENT}",
-            # Only request budgets live in the cache, and they fail open (config/cache.py):
+            # Only request budgets live in the cache, and they fail open (config/ops/cache.py):
             # a Redis that does not answer must cost a request milliseconds, not seconds.
             "OPTIONS": {
                 "socket_connect_timeout": env.float("CACHE_CONNECT_TIMEOUT", default=0.1),
@@ -226,7 +226,7 @@ SPECTACULAR_SETTINGS = {
     ),
     "VERSION": "1.0.0",
     # OpenAPI 3.1: a nullable field is `type: [X, "null"]`, or a `oneOf` with `{type: null}`
-    # beside a $ref, which strict validators and generators read as written (README, The schema).
+    # beside a $ref, which strict validators and generators read as written (docs/schema.md).
     "OAS_VERSION": "3.1.0",
     "SERVERS": [
         {
@@ -250,7 +250,7 @@ SPECTACULAR_SETTINGS = {
         "OrderStatusEnum": "orders.choices.OrderStatus",
         "OrderSendToEnum": "orders.choices.SendTo",
         "EventStateEnum": "companies.models.EventState",
-        # One enum each, whatever operation shows them (README, The schema).
+        # One enum each, whatever operation shows them (docs/schema.md).
         "HardwareType": "hardware.choices.HARDWARE_TYPE_NAMES",
         "Brand": "hardware.choices.Brand",
     },
@@ -273,9 +273,10 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- observability ---
-# Request ids, log format and metrics: README "Observability", docs/decisions.md "Request ids,
-# logs and metrics". Every line carries the request id (config.ops.request_ids); LOG_FORMAT=json
-# writes one JSON object per line instead of text.
+# Request ids, log format and metrics: docs/observability.md,
+# docs/decisions/0048-request-ids-and-logs.md and docs/decisions/0049-metrics.md. Every line
+# carries the request id (config.ops.request_ids); LOG_FORMAT=json writes one JSON object per
+# line instead of text.
 LOG_FORMAT = env.str("LOG_FORMAT", default="text").lower()
 LOG_FORMATTERS = {
     "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
@@ -323,9 +324,10 @@ if SENTRY_DSN:
     )
 
 # --- production ---
-# How the service runs deployed (README "Deploying"; docs/decisions.md "Running in production").
+# How the service runs deployed (docs/deploying.md;
+# docs/decisions/0013-procfile-honcho-and-production-settings.md, 0014-health-views.md).
 
-# Readiness (GET /health/ready, config/health.py) fails when a pending webhook delivery has been
+# Readiness (GET /health/ready, config/ops/health.py) fails when a pending webhook delivery has been
 # due this long (seconds) without a worker taking it: workers or beat are missing or behind.
 HEALTH_OUTBOX_MAX_AGE_SECONDS = env.float("HEALTH_OUTBOX_MAX_AGE_SECONDS", default=900.0)
 # Beat's record of when each periodic task last ran (one beat per deployment).

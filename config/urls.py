@@ -14,7 +14,7 @@ urlpatterns = [
     path("schema", SpectacularAPIView.as_view(), name="schema"),
     path("docs", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("gateway", GatewayView.as_view(), name="gateway"),
-    # For load balancers: no key, no rate limit, not in the schema (config/health.py).
+    # For load balancers: no key, no rate limit, not in the schema (config/ops/health.py).
     path("health/live", health.live, name="health-live"),
     path("health/ready", health.ready, name="health-ready"),
     # Prometheus, off unless METRICS_ENABLED; not an API operation, so not in the schema.

@@ -6,12 +6,13 @@ and their movement requests' statuses (read by the logistics app, which hands it
 Each row is then shaped into the interface's nested objects by plain Python.
 """
 
-from collections import defaultdict
 from collections.abc import Callable, Mapping
 from operator import itemgetter
 from uuid import UUID
 
-from django.db.models import QuerySet
+from django.contrib.postgres.expressions import ArraySubquery
+from django.contrib.postgres.fields import ArrayField
+from django.db.models import CharField, Expression, OuterRef, QuerySet, Value
 
 from companies.models import Company
 from config.kernel.errors import NotFound
@@ -103,6 +104,15 @@ ID_AT = PATHS.index("id")
 NOTE = Row(HardwareNoteSerializer)
 NOTE_KEYS = tuple(HardwareNoteSerializer().fields)
 
+# An item's notes, oldest first (HardwareNote.Meta.ordering), read with it: each of their columns
+# as an array, in that order.
+_NOTES = HardwareNote.objects.filter(hardware=OuterRef("pk")).order_by("created_at", "id")
+NOTE_ARRAYS = {
+    "note_contents": ArraySubquery(_NOTES.values("content")),
+    "note_times": ArraySubquery(_NOTES.values("created_at")),
+    "note_authors": ArraySubquery(_NOTES.values("author_email")),
+}
+
 # Reads the movement requests of items, given their ids, by item id, newest first.
 MovementReader = Callable[[list[UUID]], Mapping[UUID, list[dict]]]
 
@@ -112,13 +122,13 @@ def _no_movements(item_ids: list[UUID]) -> Mapping[UUID, list[dict]]:
 
 
 # Movement requests belong to the logistics app, which sits above hardware: it hands its readers
-# over when it is ready (logistics.apps): the lists' `{status}` of each request, and the
-# detail's summaries.
-_movement_statuses: MovementReader = _no_movements
+# over when it is ready (logistics.apps): the lists' statuses of an item's requests, newest
+# first, as an array read with the item (`OuterRef("pk")`), and the detail's summaries.
+_movement_statuses: Expression = Value([], output_field=ArrayField(CharField()))
 _movement_summaries: MovementReader = _no_movements
 
 
-def movement_reader_register(*, statuses: MovementReader, summaries: MovementReader) -> None:
+def movement_reader_register(*, statuses: Expression, summaries: MovementReader) -> None:
     global _movement_statuses, _movement_summaries
     _movement_statuses, _movement_summaries = statuses, summaries
 
@@ -141,28 +151,26 @@ def hardware_rows(
     if status is not None:
         items = items.filter(status=status)
     items = page.narrow(items.order_by(*HARDWARES.order))
-    return _answers(items, _movement_statuses, page.columns)
+    return _answers(items, page.columns)
 
 
 def hardware_row(*, company: Company, hardware_id: UUID) -> dict:
     """The item's detail: its answer, with its movement requests' summaries."""
     items = hardware_list(company=company).filter(pk=hardware_id)
-    rows = _answers(items, _movement_summaries, {})
+    rows = _answers(items, {})
     if not rows:
         raise NotFound(HARDWARE_NOT_FOUND)
-    return rows[0]
+    (row,) = rows
+    row["movementRequests"] = _movement_summaries([hardware_id]).get(hardware_id, [])
+    return row
 
 
-def _answers(items: QuerySet[Hardware], movements: MovementReader, keys: Mapping) -> list[dict]:
+def _answers(items: QuerySet[Hardware], keys: Mapping) -> list[dict]:
     """The answers of `items`, in their order, each ending with the `keys` columns (a page's
-    key, which the paging takes out). Their notes and movement requests are read for their
-    ids, in a query each."""
-    rows = list(items.values_list(*PATHS))
-    if not rows:
-        return []
-    item_ids = [row[ID_AT] for row in rows]
-    notes = _notes(item_ids)
-    movements_by_item = movements(item_ids)
+    key, which the paging takes out), in one query: the item, the records it shows, its notes
+    and its movement requests' statuses."""
+    arrays = {**NOTE_ARRAYS, "movement_statuses": _movement_statuses}
+    rows = items.annotate(**arrays).values_list(*PATHS, *arrays)
     key_at = {name: PATHS.index(column.name) for name, column in keys.items()}
     base = url_base()
     answers = []
@@ -173,8 +181,12 @@ def _answers(items: QuerySet[Hardware], movements: MovementReader, keys: Mapping
                 values.insert(position, None)
             else:
                 values.insert(position, dict(zip(names, record_values(row), strict=True)))
-        item_id = row[ID_AT]
-        values += [notes.get(item_id, []), movements_by_item.get(item_id, [])]
+        contents, times, authors, statuses = row[-4:]
+        notes = [
+            {"content": content, "createdAt": at, "user": {"email": author}}
+            for content, at, author in zip(contents, times, authors, strict=True)
+        ]
+        values += [notes, [{"status": status} for status in statuses]]
         answer = dict(zip(ITEM_KEYS, values, strict=True))
         _shape(answer, base)
         for name, position in key_at.items():
@@ -195,14 +207,3 @@ def _shape(answer: dict, base: str) -> None:
     for key in SPEC_KEYS:
         if answer[key] is None:
             del answer[key]
-
-
-def _notes(item_ids: list[UUID]) -> dict[UUID, list[dict]]:
-    """The notes of the items by item id, oldest first (HardwareNote.Meta.ordering)."""
-    notes = HardwareNote.objects.filter(hardware_id__any=item_ids)
-    by_item = defaultdict(list)
-    for note in NOTE.values(notes.order_by("created_at", "id"), "hardware_id", "author_email"):
-        item_id = note.pop("hardware_id")
-        note["user"] = {"email": note.pop("author_email")}
-        by_item[item_id].append({key: note[key] for key in NOTE_KEYS})
-    return by_item

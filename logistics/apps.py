@@ -20,7 +20,9 @@ class LogisticsConfig(AppConfig):
             hardware_movements,
         )
 
-        movement_reader_register(statuses=hardware_movement_statuses, summaries=hardware_movements)
+        movement_reader_register(
+            statuses=hardware_movement_statuses(), summaries=hardware_movements
+        )
         unreturned_hardware_reader_register(employee_unreturned_hardware)
         admin_inline_register(Hardware, HardwareMovementInline)
         movements = RecordsByStatus(

@@ -9,7 +9,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from uuid import UUID
 
-from django.db.models import QuerySet
+from django.contrib.postgres.expressions import ArraySubquery
+from django.db.models import OuterRef, QuerySet
 from django.utils import timezone
 
 from companies.models import Company
@@ -160,15 +161,12 @@ def _links_newest_first(**hardware) -> QuerySet:
     )
 
 
-def hardware_movement_statuses(item_ids: list[UUID]) -> dict[UUID, list[dict]]:
-    """The movement requests of hardware items as the hardware lists show them, `{status}`
-    each, newest first, by item id, in one query (logistics.apps hands this to
-    hardware.selectors, which cannot import logistics)."""
-    links = _links_newest_first(hardware_id__any=item_ids)
-    statuses = defaultdict(list)
-    for item_id, status in links.values_list("hardware_id", "movementrequest__status"):
-        statuses[item_id].append({"status": status})
-    return statuses
+def hardware_movement_statuses() -> ArraySubquery:
+    """The statuses of the movement requests of the item `OuterRef("pk")`, newest first, as an
+    array read with the item: the hardware lists show `{status}` of each (logistics.apps
+    hands this to hardware.selectors, which cannot import logistics)."""
+    links = _links_newest_first(hardware=OuterRef("pk"))
+    return ArraySubquery(links.values("movementrequest__status"))
 
 
 def hardware_movements(item_ids: list[UUID]) -> dict[UUID, list[dict]]:

@@ -1,4 +1,4 @@
-"""`Idempotency-Key` on every write (docs/decisions.md, Idempotent retries).
+"""`Idempotency-Key` on every write (docs/decisions/0040-idempotency-keys.md).
 
 `IdempotentAPIView` is the base of the interface's views. After authentication, a POST or PATCH
 carrying the header claims the key for its API client before the view runs, and the final

@@ -114,7 +114,7 @@ class CompanyWebhookTestView(IdempotentAPIView):
         return Response([selectors.event_row(company=event.company, event_id=event.id)])
 
 
-# --- the event feed (docs/decisions.md, The event feed) ---------------------------------------
+# --- the event feed (docs/decisions/0042-event-feed.md) ---------------------------------------
 
 TYPE_PARAMETER = OpenApiParameter(
     "type",

@@ -5,7 +5,7 @@ refusals in the interface's own messages, and request examples that succeed agai
 Each app keeps its operations' texts in `<app>/api/docs.py`, one dict per operation spread into
 its view's `extend_schema`, so the views stay a few lines. An example that must name a record
 made earlier (an order, a line, a hardware item) carries a fixed placeholder id, named in the
-example's description; tests/config/test_schema_examples.py sends every example, with those
+example's description; tests/config/test_schema_docs.py sends every example, with those
 placeholders replaced by records it makes, so an example cannot stop working unnoticed."""
 
 from drf_spectacular.utils import OpenApiExample

@@ -59,7 +59,7 @@ class GatewayRequestSerializer(StrictReadingMixin, serializers.Serializer):
     # As strict as a write body (config.api.serializers): each value of its JSON type, and no
     # longer than its max_length as sent (before trimming), as the schema states them. Its names
     # are single words, and its missing values keep DRF's wording.
-    # Bounds as on every body (docs/decisions.md, Input bounds and types).
+    # Bounds as on every body (docs/decisions/0005-input-bounds-and-codes.md).
     verb = serializers.CharField(
         max_length=10, help_text="HTTP method of the operation, e.g. GET or POST."
     )

@@ -1,5 +1,6 @@
-"""What the sandbox's operator moves share (issue 12; docs/decisions.md, Sandbox moves and the
-webhook test): their body, and the gate that makes them unknown paths in production.
+"""What the sandbox's operator moves share (issue 12;
+docs/decisions/0043-sandbox-moves-and-webhook-test.md): their body, and the gate that makes them
+unknown paths in production.
 
 Each flow declares its own view and serializer (orders/api/sandbox.py, logistics/api/sandbox.py)
 from these, so config imports no app.
@@ -24,7 +25,7 @@ def sandbox_only(view):
     is unknown: the 404 envelope any unknown path gets (`Cannot POST /sandbox/...: no such
     endpoint`), with or without a key. Decided per request, from `settings.ENVIRONMENT`, so
     a test can switch it; the schema leaves these operations out in production
-    (config.api.schema.sandbox_paths_outside_production)."""
+    (`sandbox_paths_outside_production` below)."""
 
     @wraps(view)  # keeps `cls`, `csrf_exempt`: the gateway and the schema read them
     def gated(request, *args, **kwargs):
@@ -38,7 +39,7 @@ def sandbox_only(view):
 
 class StatusField(serializers.ChoiceField):
     """A choice where an empty or blank string is a missing value (`status should not be
-    empty`, docs/decisions.md), not a wrong one."""
+    empty`, docs/decisions/0006-strict-json-types-and-validation-wording.md), not a wrong one."""
 
     def to_internal_value(self, data):
         if isinstance(data, str) and not data.strip():

@@ -112,12 +112,13 @@ class EnvelopeAutoSchema(AutoSchema):
 
     def resolve_serializer(self, serializer, direction, bypass_extensions=False):
         """A request body's cross-field rules, which JSON Schema could state only as a `oneOf`
-        that the generated clients cannot carry (docs/decisions.md, The schema), are written
-        into the descriptions instead: its serializer's `Meta.one_of`, pairs of snake_case
-        field names and the rule that binds them (`Send exactly one of {fields}.`). A field the
-        service words its own refusal for when absent is still required in the schema when
-        the interface requires it: `Meta.schema_required`. A component is resolved once and
-        then found again for each operation using it: what is written is written once."""
+        that the generated clients cannot carry (docs/decisions/0053-openapi-3-1-conventions.md),
+        are written into the descriptions instead: its serializer's `Meta.one_of`, pairs of
+        snake_case field names and the rule that binds them (`Send exactly one of {fields}.`).
+        A field the service words its own refusal for when absent is still required in the
+        schema when the interface requires it: `Meta.schema_required`. A component is resolved
+        once and then found again for each operation using it: what is written is written
+        once."""
         component = super().resolve_serializer(serializer, direction, bypass_extensions)
         meta = getattr(serializer, "Meta", None)
         if direction == "request" and meta is not None and component.schema:
@@ -213,7 +214,8 @@ def error_response(operation: dict, description: str) -> dict:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
-# List criteria that, sent empty (`?countryCode=`), are no criterion (docs/decisions.md, Lists).
+# List criteria that, sent empty (`?countryCode=`), are no criterion
+# (docs/decisions/0026-lists-keyset-paging-and-criteria.md).
 EMPTY_IS_NO_CRITERION = {"countryCode", "type", "updatedSince", "since"}
 
 

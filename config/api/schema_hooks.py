@@ -175,7 +175,7 @@ REQUEST_ID_HEADER = {
 
 def request_id_header(result, generator, request, public):
     """drf-spectacular postprocessing hook: every answer carries `X-Request-ID`
-    (config/request_ids.py)."""
+    (config/ops/request_ids.py)."""
     result.setdefault("components", {}).setdefault("headers", {})["X-Request-ID"] = dict(
         REQUEST_ID_HEADER
     )

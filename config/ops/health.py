@@ -10,7 +10,7 @@ timeout; the migrations are compared with the code until they are found applied,
 Checks that need an app's models are registered by that app when it is ready
 (`health_check_register`), as the outbox's is by companies, so this module imports no app.
 A check answers a dict of details (camelCase) and raises `Unhealthy` (or any error) to fail.
-The cache is reported, never failed on: without it the service still serves (config/cache.py).
+The cache is reported, never failed on: without it the service still serves (config/ops/cache.py).
 """
 
 import threading

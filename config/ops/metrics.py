@@ -1,4 +1,4 @@
-"""Prometheus metrics at `GET /metrics` (docs/decisions.md, "Request ids, logs and metrics").
+"""Prometheus metrics at `GET /metrics` (docs/decisions/0049-metrics.md).
 
 Off unless `METRICS_ENABLED` (then the path is unknown: 404 in the envelope), and behind
 `METRICS_TOKEN` when it is set (`Authorization: Bearer <token>`: missing 401, wrong 403).

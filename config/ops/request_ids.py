@@ -1,6 +1,6 @@
 """Request ids: one id per request, answered in `X-Request-ID`, on every log line written while
-the request runs, and on the Celery tasks it queues (docs/decisions.md, "Request ids, logs and
-metrics").
+the request runs, and on the Celery tasks it queues
+(docs/decisions/0048-request-ids-and-logs.md).
 
 The id lives in a context variable: set by `RequestIdMiddleware` when a request comes in (the
 caller's own id when it is 1 to 128 printable ASCII characters, else a new one), carried to a

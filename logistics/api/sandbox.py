@@ -1,6 +1,5 @@
 """POST /sandbox/movement_requests/{movementRequestId}/advance: the operator's move, made by
-the client outside production (issue 12; docs/decisions.md, Sandbox moves and the webhook
-test)."""
+the client outside production (issue 12; docs/decisions/0043-sandbox-moves-and-webhook-test.md)."""
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.response import Response

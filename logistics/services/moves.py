@@ -66,7 +66,7 @@ def movement_sandbox_advance(
 def movement_employees_touch(movement: MovementRequest) -> None:
     """The employees the request's hardware leaves and reaches: GET /employees/{id} shows the
     items they hold with the status of each item's requests, and the items arriving or
-    leaving. One UPDATE (docs/decisions.md, "updatedAt: what moves it")."""
+    leaving. One UPDATE (docs/decisions/0041-what-moves-updated-at.md)."""
     people = {movement.from_employee_id, movement.to_employee_id} - {None}
     if people:
         records_touch(Employee.objects.filter(pk__in=people))

@@ -51,7 +51,8 @@ def movement_onboarding_create(
     # A new request carries no item yet: `add` inserts without first reading what it carries.
     movement.hardwares.add(*items)
     # The employee is not touched: their answer lists the items they hold, and they hold none
-    # of these before DONE, whose landing touches them (docs/decisions.md, "updatedAt").
+    # of these before DONE, whose landing touches them
+    # (docs/decisions/0041-what-moves-updated-at.md).
     change = status_history_write(movement, status_from=None, actor=actor)
     event_record_about(
         movement,

@@ -1,4 +1,4 @@
-"""The sandbox's operator (issue 12; docs/decisions.md, Sandbox moves and the webhook test):
+"""The sandbox's operator (issue 12; docs/decisions/0043-sandbox-moves-and-webhook-test.md):
 outside production an API client makes the operator's moves of its own orders itself, to see
 an order reach QUOTED, DELIVERED or CANCELLED and its webhooks arrive without waiting for one.
 

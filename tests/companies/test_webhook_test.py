@@ -1,6 +1,6 @@
 """POST /companies/{companyCode}/webhook-test: a signed `webhook.test` event, sent now through
-the outbox like every event, to a real local receiver (docs/decisions.md, Sandbox moves and the
-webhook test)."""
+the outbox like every event, to a real local receiver
+(docs/decisions/0043-sandbox-moves-and-webhook-test.md)."""
 
 import re
 

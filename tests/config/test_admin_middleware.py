@@ -1,5 +1,5 @@
 """Sessions, staff authentication and messages run on the admin's paths only
-(config/admin_middleware.py): the admin signs in and flashes as before, and API answers carry
+(config/backoffice/middleware.py): the admin signs in and flashes as before, and API answers carry
 the headers they always did."""
 
 import re

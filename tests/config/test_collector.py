@@ -1,4 +1,4 @@
-"""The garbage collector's tuning for server processes (config/collector.py), run in a process
+"""The garbage collector's tuning for server processes (config/ops/collector.py), run in a process
 of its own: it changes the collector of the process it runs in."""
 
 import subprocess

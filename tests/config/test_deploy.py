@@ -1,4 +1,4 @@
-"""ENVIRONMENT=production with the settings README "Deploying" documents passes Django's deploy
+"""ENVIRONMENT=production with the settings docs/deploying.md documents passes Django's deploy
 checks, warnings included; and the load balancer's health checks over HTTP are not redirected."""
 
 import os
@@ -51,7 +51,7 @@ def test_the_deploy_checks_would_see_a_setting_turned_off():
     assert "security.W008" in result.stderr
     # The session cookie's check: W010 (sessions installed) rather than W012, as Django finds
     # its session middleware by its own path and ours is the admin's subclass of it
-    # (config/admin_middleware.py).
+    # (config/backoffice/middleware.py).
     assert "security.W010" in result.stderr
 
 

@@ -1,4 +1,4 @@
-"""What moves a record's updatedAt (docs/decisions.md, "updatedAt: what moves it"): every
+"""What moves a record's updatedAt (docs/decisions/0041-what-moves-updated-at.md): every
 change a client sees on the record's answer, including those that write other rows than the
 record's own (its lines, its items, the items an employee holds), in one UPDATE per write."""
 
@@ -261,7 +261,8 @@ def test_an_order_delivered_to_an_employee_moves_the_employee_once(caller, compa
 
 
 def test_an_employee_renamed_moves_the_employee_not_the_records_showing_them(caller, company):
-    """Another resource shown by reference is synced from its own list (docs/decisions.md)."""
+    """Another resource shown by reference is synced from its own list
+    (docs/decisions/0041-what-moves-updated-at.md)."""
     employee = EmployeeFactory(company=company, email="grace@example.com")
     OrderFactory(company=company, send_to="EMPLOYEE", employee=employee)
     HardwareFactory(company=company, on_employee=True, employee=employee)

@@ -1,6 +1,6 @@
 """`updatedSince` on the lists that sync by change time (GET /orders, /movement_requests,
 /hardwares, /hardwares/storages): exactly the records whose updatedAt is at or after it, after
-the changes an operator makes (docs/decisions.md, "updatedAt: what moves it")."""
+the changes an operator makes (docs/decisions/0041-what-moves-updated-at.md)."""
 
 from datetime import datetime, timedelta
 from datetime import timezone as offset

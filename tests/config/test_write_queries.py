@@ -25,8 +25,8 @@ INLINE_EMPLOYEE = {
 }
 
 # What each write costs, counted in a test (where the request's transaction is a savepoint:
-# two statements more than served). Issue 15 aimed at 12 and 10; docs/decisions.md ("Speed")
-# lists what each query reads or writes.
+# two statements more than served). Issue 15 aimed at 12 and 10;
+# docs/decisions/0061-writes-answer-from-what-they-wrote.md says what each write reads back.
 QUOTE_OF_TWO_CATALOG_LINES_QUERIES = 10
 ONBOARDING_OF_ONE_ITEM_QUERIES = 10
 

@@ -1,6 +1,6 @@
 """POST /sandbox/movement_requests/{movementRequestId}/advance: the operator's moves, made by the
-API client outside production, through movement_request_move (issue 12; docs/decisions.md,
-Sandbox moves and the webhook test)."""
+API client outside production, through movement_request_move (issue 12;
+docs/decisions/0043-sandbox-moves-and-webhook-test.md)."""
 
 import uuid
 from datetime import date

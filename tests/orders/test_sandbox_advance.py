@@ -1,6 +1,5 @@
 """POST /sandbox/orders/{orderId}/advance: the operator's moves, made by the API client outside
-production, through order_move (issue 12; docs/decisions.md, Sandbox moves and the webhook
-test)."""
+production, through order_move (issue 12; docs/decisions/0043-sandbox-moves-and-webhook-test.md)."""
 
 import re
 import uuid
