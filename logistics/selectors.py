@@ -172,7 +172,7 @@ def hardware_movement_statuses() -> ArraySubquery:
 def hardware_movements(item_ids: list[UUID]) -> dict[UUID, list[dict]]:
     """The movement requests of hardware items, newest first, in one query, as the hardware
     detail shows them: the interface's summary of each (logistics.apps hands this over)."""
-    links = _links_newest_first(hardware_id__any=item_ids)
+    links = _links_newest_first(hardware_id__in=item_ids)
     values = links.values("hardware_id", **SUMMARY_COLUMNS)
     movements = defaultdict(list)
     for link in values:

@@ -99,29 +99,3 @@ def atomic_retried(write: Callable[Params, Result]) -> Callable[Params, Result]:
                 retries -= 1
 
     return run
-
-
-class AnyOf(models.Lookup):
-    """`column__any=ids`: the column is one of `ids` (UUIDs or integers), sent as one parameter,
-    the text of their array (`column = ANY(%s::uuid[])`). A list's related records are read for
-    its page's ids so: by their own index, without reading the page again, in SQL that is the
-    same whatever the number of ids (`__in` writes a placeholder per id); and the one text is
-    quoted once, where psycopg would adapt a thousand UUIDs one by one (5 ms). Django's
-    documented way to add a lookup (how-to "Custom lookups")."""
-
-    lookup_name = "any"
-    prepare_rhs = False
-
-    def get_db_prep_lookup(self, value, connection):
-        return "%s", ["{" + ",".join(str(each) for each in value) + "}"]
-
-    def as_sql(self, compiler, connection):
-        lhs, lhs_params = self.process_lhs(compiler, connection)
-        rhs, rhs_params = self.process_rhs(compiler, connection)
-        array_type = f"{self.lhs.output_field.db_type(connection)}[]"
-        return f"{lhs} = ANY({rhs}::{array_type})", [*lhs_params, *rhs_params]
-
-
-# A foreign key has lookups of its own: it takes this one too.
-models.Field.register_lookup(AnyOf)
-models.ForeignKey.register_lookup(AnyOf)
