@@ -62,7 +62,7 @@ def records_touch(records: QuerySet) -> None:
     for a change a client sees on them that saved none of them (a line removed, their hardware
     landed, a movement they show moved). `auto_now` moves it only on `save()`, never on
     `QuerySet.update()`, `bulk_update` or a save with `update_fields` that leave it out
-    (docs/decisions.md, "updatedAt: what moves it")."""
+    (docs/decisions/0041-what-moves-updated-at.md)."""
     records.update(updated_at=timezone.now())
 
 
@@ -78,9 +78,8 @@ Result = TypeVar("Result")
 
 def atomic_retried(write: Callable[Params, Result]) -> Callable[Params, Result]:
     """`transaction.atomic` for a write whose row locks can meet another write's in the other
-    order (two writes touching the same employees and items in different orders; the
-    onboarding and the offboarding take the employee before the numbering, so they no longer
-    do, tests/logistics/test_lock_order.py). PostgreSQL ends one of two such
+    order (two writes touching the same employees and items in different orders;
+    tests/logistics/test_lock_order.py). PostgreSQL ends one of two such
     transactions; that one is rolled back whole and run again, and finds the other committed,
     instead of answering 500. Only a write that is its own transaction is run again: inside a
     caller's, the caller's work was lost with it, and the error goes up."""
