@@ -2,7 +2,7 @@ from django.contrib import admin
 
 from config.backoffice.base import RecordInline
 from config.backoffice.lists import age, company_code
-from config.kernel.workflow import NO_SHIPPING
+from config.kernel.shipping import NO_SHIPPING
 from logistics import services
 from logistics.admin_filters import LateFilter
 from logistics.admin_moves import MovementPageAdmin

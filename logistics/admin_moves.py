@@ -9,7 +9,7 @@ from companies.record_history import record_history
 from config.backoffice.base import MoveForm
 from config.backoffice.moves import OperatorPageAdmin
 from config.kernel.actors import Actor
-from config.kernel.workflow import Shipping
+from config.kernel.shipping import Shipping
 from logistics.choices import MovementStatus
 from logistics.move_previews import movement_move_preview
 

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 
 from config.backoffice.base import form_errors_as_messages, refusals_as_messages
 from config.backoffice.lists import age, company_code
-from config.kernel.workflow import NO_SHIPPING
+from config.kernel.shipping import NO_SHIPPING
 from hardware.models import Hardware
 from orders import services
 from orders.admin_lines import LineInline, OfferForm

@@ -3,7 +3,7 @@ way a client and an operator make and move them, so each has its history and eve
 
 from catalog.models import CatalogItem
 from config.kernel.actors import Actor
-from config.kernel.workflow import NO_SHIPPING, Shipping
+from config.kernel.shipping import NO_SHIPPING, Shipping
 from orders.choices import OrderStatus, SendTo
 from orders.models import Order
 from orders.services import Quote, QuoteLine, order_cancel, order_confirm, order_move, order_quote

@@ -3,13 +3,8 @@ from rest_framework import serializers
 
 from companies.services import CompanyDetails
 from config.api import serializers as api
-from config.api.fields import (
-    COMPANY_CODE_PATTERN,
-    CompanyCodeField,
-    CountryCodeField,
-    HttpUrlField,
-    is_http_url,
-)
+from config.api.fields import COMPANY_CODE_PATTERN, CompanyCodeField, CountryCodeField, HttpUrlField
+from config.kernel.links import is_http_url
 
 
 def http_url(value: str) -> None:

@@ -11,7 +11,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.fields import empty, get_error_detail
 
 from config.kernel.countries import country_codes, is_country_code
-from config.kernel.links import absolute_url, url_base
+from config.kernel.links import HTTP_URL_PATTERN, absolute_url, url_base
 
 # What the schema shows for a company code; the code itself is judged by the company lookup,
 # which answers any other value as an unknown code (`Invalid company code`).
@@ -93,29 +93,7 @@ class VendorField(serializers.CharField):
     case); the gateway judges it, answering another with `Unknown vendor`."""
 
 
-# An http(s) URL (a webhook's) exactly as RFC 3986 writes one, the schema's pattern and the
-# validator's test in one: a host name (no IP-literal in brackets), an optional user, a port a
-# socket can have, then path, query and fragment of the characters each may hold (a `%` only
-# before two hex digits). White space around it is trimmed. Refusing here what urlsplit or a
-# socket would fail on later means a company learns of a bad URL when it sets it, not from its
-# failed deliveries; and one pattern for both means Schemathesis (and any client validating
-# against the schema) agrees with the service on every value, and every URL answered is a
-# `format: uri`.
-_URL_PLAIN = "A-Za-z0-9._~!$&'()*+,;="  # unreserved and sub-delims, but `-`
-_URL_ESCAPE = "%[0-9A-Fa-f]{2}"
-_URL_CHAR = f"(?:[{_URL_PLAIN}:@-]|{_URL_ESCAPE})"  # RFC 3986's pchar
-_URL_PORT = r"(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4})"
-HTTP_URL_PATTERN = (
-    rf"^\s*{any_case('http')}[sS]?://"
-    rf"(?:(?:[{_URL_PLAIN}:-]|{_URL_ESCAPE})*@)?(?:[{_URL_PLAIN}-]|{_URL_ESCAPE})+"
-    rf"(?::{_URL_PORT}?)?(?:/{_URL_CHAR}*)*(?:\?(?:{_URL_CHAR}|[/?])*)?(?:#(?:{_URL_CHAR}|[/?])*)?"
-    r"\s*$"
-)
 http_url_schema = extend_schema_field({"type": "string", "pattern": HTTP_URL_PATTERN})
-
-
-def is_http_url(value: str) -> bool:
-    return re.search(HTTP_URL_PATTERN, value) is not None
 
 
 @http_url_schema

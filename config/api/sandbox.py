@@ -14,7 +14,7 @@ from rest_framework import serializers
 from config.api import serializers as api
 from config.api.fields import CompanyCodeField, HttpUrlField
 from config.api.views import UnknownPathView
-from config.kernel.workflow import Shipping
+from config.kernel.shipping import Shipping
 
 PRODUCTION = "production"
 _unknown_path = UnknownPathView.as_view()

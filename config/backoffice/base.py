@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from config.kernel.actors import Actor
 from config.kernel.errors import ServiceError
-from config.kernel.workflow import NO_SHIPPING, Shipping
+from config.kernel.shipping import NO_SHIPPING, Shipping
 
 
 @contextmanager

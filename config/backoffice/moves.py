@@ -20,7 +20,8 @@ from config.backoffice.base import (
 )
 from config.kernel.actors import Actor
 from config.kernel.errors import ServiceError
-from config.kernel.workflow import NO_SHIPPING, StatusModel
+from config.kernel.shipping import NO_SHIPPING
+from config.kernel.workflow import StatusModel
 
 # Sent by the confirmation and bulk pages: the operator saw what the move will do.
 CONFIRMED = "confirmed"

@@ -13,7 +13,8 @@ from config.kernel.actors import Actor
 from config.kernel.errors import NotFound, ServiceError
 from config.kernel.identifiers import uuid_or_400
 from config.kernel.numbering import number_written
-from config.kernel.workflow import NO_SHIPPING, Shipping, StatusModel
+from config.kernel.shipping import NO_SHIPPING, Shipping
+from config.kernel.workflow import StatusModel
 
 
 @contextmanager

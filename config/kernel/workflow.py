@@ -14,8 +14,6 @@ signals, where ours are the explicit `rule` of the service that asks for the mov
 """
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from datetime import date
 from typing import TypeVar
 from uuid import uuid4
 
@@ -25,27 +23,28 @@ from django.utils.functional import cached_property
 from django.utils.module_loading import import_string
 
 from companies.webhooks import event_record
-from config.api.fields import is_http_url
 from config.kernel.actors import Actor, ActorKind
 from config.kernel.errors import ServiceError
 from config.kernel.links import answering, url_base, with_absolute_images
+from config.kernel.shipping import NO_SHIPPING, Shipping
 
 # Where a record keeps the payload of the last event recorded about it (`record_as_answered`).
 _RECORDED_PAYLOAD = "_hlos_recorded_payload"
-# Set on a record while it is read again from the database (`StatusModel.refresh_from_db`).
-_REFRESHING = "_hlos_refreshing"
+# Set on a record while it is read again from the database (`StatusModel.refresh_from_db`), and
+# once it is stored: read from the database (`StatusModel.from_db`) or saved.
+_REFRESHING, _STORED = "_hlos_refreshing", "_hlos_stored"
 
 
 class _ProtectedStatus(DeferredAttribute):
     """The status of a stored record changes only through `transition_apply`. It is set
-    freely while the record is built (not yet saved: Django's documented `Model._state.adding`)
-    and while it is refreshed from the database (`StatusModel.refresh_from_db`); setting the
-    value it already has is no change (`full_clean` does so)."""
+    freely while the record is built (neither read from the database nor saved yet) and while
+    it is refreshed from the database (`StatusModel.refresh_from_db`); setting the value it
+    already has is no change (`full_clean` does so)."""
 
     def __set__(self, instance, value):
         name = self.field.attname
         settable = (
-            instance._state.adding
+            not getattr(instance, _STORED, False)
             or getattr(instance, _REFRESHING, False)
             or (name in instance.__dict__ and instance.__dict__[name] == value)
         )
@@ -102,6 +101,10 @@ class StatusModel(models.Model):
     class Meta:
         abstract = True
 
+    def save(self, *args, **kwargs):
+        super().save(*args, **kwargs)
+        setattr(self, _STORED, True)
+
     @classmethod
     def status_field(cls) -> StatusField:
         return cls._meta.get_field("status")
@@ -125,6 +128,12 @@ class StatusModel(models.Model):
     def moves_take_shipping(self) -> bool:
         """Whether a move from the record's status carries a shipment."""
         return any(status in self.shipping_statuses for status in self.allowed_moves())
+
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        record = super().from_db(db, field_names, values)
+        setattr(record, _STORED, True)
+        return record
 
     def refresh_from_db(self, using=None, fields=None, from_queryset=None):
         # Loading is not a move: the descriptor takes the stored status again.
@@ -158,47 +167,6 @@ class StatusChange(models.Model):
     def __str__(self):
         return f"{self.status_from or '—'} → {self.status_to}"
 
-
-@dataclass(frozen=True)
-class Shipping:
-    """What an operator may send with a move; what is not sent stays as it was."""
-
-    eta: date | None = None
-    tracking_code: str | None = None
-    tracking_link: str | None = None
-
-    def check(self, model: type[models.Model]) -> None:
-        """Refuse a tracking code longer than `model`'s column, or a link that is not an
-        http(s) URL that fits it, before anything is written."""
-        details = []
-        code_length = model._meta.get_field("tracking_code").max_length
-        if self.tracking_code is not None and len(self.tracking_code) > code_length:
-            details.append(
-                {
-                    "field": "trackingCode",
-                    "message": f"trackingCode is over {code_length} characters",
-                }
-            )
-        link_length = model._meta.get_field("tracking_link").max_length
-        if self.tracking_link is not None and not _is_web_address(self.tracking_link, link_length):
-            details.append(
-                {
-                    "field": "trackingLink",
-                    "message": f"trackingLink must be an http(s) URL of at most {link_length} "
-                    "characters",
-                }
-            )
-        if details:
-            raise ServiceError("Invalid request data", details=details)
-
-    def apply(self, record: models.Model) -> None:
-        for field in ("eta", "tracking_code", "tracking_link"):
-            value = getattr(self, field)
-            if value is not None:
-                setattr(record, field, value)
-
-
-NO_SHIPPING = Shipping()
 
 Record = TypeVar("Record", bound=StatusModel)
 
@@ -287,8 +255,3 @@ def record_as_answered(record: StatusModel, read: Callable[[], dict]) -> dict:
     if payload is None:
         return read()
     return with_absolute_images(payload, url_base())
-
-
-def _is_web_address(value: str, max_length: int) -> bool:
-    # The one rule for an http(s) URL, the webhookUrl's (and its schema's).
-    return is_http_url(value) and len(value) <= max_length

@@ -9,7 +9,8 @@ from companies.models import Company
 from config.kernel.actors import Actor
 from config.kernel.database import atomic_retried, records_touch
 from config.kernel.errors import NotFound
-from config.kernel.workflow import NO_SHIPPING, Shipping, transition_apply
+from config.kernel.shipping import NO_SHIPPING, Shipping
+from config.kernel.workflow import transition_apply
 from employees.models import Employee
 from hardware import services as hardware_services
 from hardware.models import Hardware

@@ -12,7 +12,8 @@ from django.db import transaction
 from catalog.models import CatalogItem
 from config.kernel.actors import Actor
 from config.kernel.errors import NotFound, ServiceError
-from config.kernel.workflow import NO_SHIPPING, Shipping, transition_apply
+from config.kernel.shipping import NO_SHIPPING, Shipping
+from config.kernel.workflow import transition_apply
 from orders.choices import EDITABLE_STATUSES, OrderStatus
 from orders.models import AlternativeGroup, HardwareRequest, Order
 from orders.services.delivery import order_deliver

@@ -13,7 +13,7 @@ from django.db import transaction
 from companies.models import Company
 from config.kernel.actors import Actor
 from config.kernel.errors import NotFound
-from config.kernel.workflow import NO_SHIPPING, Shipping
+from config.kernel.shipping import NO_SHIPPING, Shipping
 from orders.choices import OrderStatus
 from orders.models import Order
 from orders.selectors import ORDER_NOT_FOUND

@@ -12,7 +12,7 @@ from django.utils import timezone
 from companies.models import Event
 from config.kernel.actors import Actor
 from config.kernel.errors import ServiceError
-from config.kernel.workflow import Shipping
+from config.kernel.shipping import Shipping
 from logistics import services as movement_services
 from orders import services as order_services
 from tests.factories import (

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client, override_settings
 
 from companies.models import Company
-from config.api.fields import HTTP_URL_PATTERN
+from config.kernel.links import HTTP_URL_PATTERN
 from hardware.models import Hardware
 from tests.factories import CompanyFactory, EmployeeFactory, HardwareRequestFactory, OrderFactory
 from tests.support import assert_refused

@@ -9,7 +9,8 @@ from django.db import transaction
 
 from config.kernel.actors import Actor
 from config.kernel.errors import ServiceError
-from config.kernel.workflow import Shipping, transition_apply
+from config.kernel.shipping import Shipping
+from config.kernel.workflow import transition_apply
 from logistics import services as movement_services
 from logistics.models import MovementRequest
 from orders import services as order_services

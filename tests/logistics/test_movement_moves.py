@@ -12,7 +12,7 @@ from django.core.management.base import CommandError
 
 from config.kernel.actors import Actor
 from config.kernel.errors import NotFound, ServiceError
-from config.kernel.workflow import Shipping
+from config.kernel.shipping import Shipping
 from hardware.models import Hardware
 from logistics import services
 from logistics.models import MovementRequest

@@ -6,7 +6,7 @@ from datetime import date
 import pytest
 
 from config.kernel.actors import Actor
-from config.kernel.workflow import Shipping
+from config.kernel.shipping import Shipping
 from logistics import services
 from logistics.answers import MovementRequestSerializer
 from tests.factories import (

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from config.kernel.actors import Actor
 from config.kernel.errors import NotFound, ServiceError
-from config.kernel.workflow import Shipping
+from config.kernel.shipping import Shipping
 from hardware.models import Hardware, HardwareNote, Storage
 from orders import services
 from orders.models import Order

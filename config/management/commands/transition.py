@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand
 
 from config.kernel.actors import Actor
 from config.kernel.commands import Move, refusals_as_command_errors
-from config.kernel.workflow import Shipping
+from config.kernel.shipping import Shipping
 from logistics.transitions import movement_transition
 from orders.transitions import order_transition
 
