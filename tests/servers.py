@@ -39,13 +39,69 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-class Gunicorn:
+class LoggedProcess:
+    """A process of the tests' own, in its own process group, its output kept in a temporary
+    file (closed by the subclass's `stop`)."""
+
+    name = "the process"
+
+    def start(self, command: list[str], **popen) -> None:
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (open while it runs; closed by stop)
+        self.process = subprocess.Popen(
+            command, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True, **popen
+        )
+
+    def output(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
+
+    def log_tail(self) -> str:
+        return self.output()[-4000:]
+
+    def wait_until(self, answers, timeout: float) -> None:
+        """Until `answers()` returns without raising OSError (or its subclasses), or the process
+        exits, or `timeout` seconds pass."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{self.name} exited:\n{self.log_tail()}")
+            try:
+                answers()
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"{self.name} did not answer in {timeout}s:\n{self.log_tail()}")
+
+
+class LocalServer(LoggedProcess):
+    """An HTTP server of the tests' own on `port` of 127.0.0.1."""
+
+    port: int
+
+    def wait_until_up(self, timeout: float = 30) -> None:
+        self.wait_until(self._answer_root, timeout)
+
+    def _answer_root(self) -> None:
+        connection = self.connection(timeout=2)
+        try:
+            connection.request("GET", "/")
+            connection.getresponse().read()
+        finally:
+            connection.close()
+
+    def connection(self, timeout: float = 5) -> http.client.HTTPConnection:
+        """A connection whose answers are checked against the schema, as an APIClient's."""
+        return CheckedHTTPConnection("127.0.0.1", self.port, timeout=timeout)
+
+
+class Gunicorn(LocalServer):
     """`gunicorn -c gunicorn.conf.py` on `port` of 127.0.0.1 (a free one if None); `stop` kills
     it, always."""
 
+    name = "gunicorn"
+
     def __init__(self, database: dict, port: int | None = None, **environment: str):
         self.port = port or free_port()
-        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (open while it runs; closed by stop)
         # gunicorn.conf.py's defaults, whatever this machine's environment says of gunicorn.
         env = {
             key: value
@@ -64,41 +120,10 @@ class Gunicorn:
             "DB_CONN_MAX_AGE": "0",
         } | environment
         command = [sys.executable, "-m", "gunicorn", "-c", str(REPO / "gunicorn.conf.py")]
-        self.process = subprocess.Popen(
-            command,
-            cwd=REPO,
-            env=env,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group, killed as one by stop
-        )
-
-    def wait_until_up(self, timeout: float = 30) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited:\n{self.log_tail()}")
-            connection = self.connection(timeout=2)
-            try:
-                connection.request("GET", "/")
-                connection.getresponse().read()
-                return
-            except OSError:
-                time.sleep(0.1)
-            finally:
-                connection.close()
-        raise RuntimeError(f"gunicorn did not answer in {timeout}s:\n{self.log_tail()}")
-
-    def connection(self, timeout: float = 5) -> http.client.HTTPConnection:
-        """A connection whose answers are checked against the schema, as an APIClient's."""
-        return CheckedHTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        self.start(command, cwd=REPO, env=env)
 
     def socket(self) -> socket.socket:
         return socket.create_connection(("127.0.0.1", self.port), timeout=5)
-
-    def log_tail(self) -> str:
-        self.log.seek(0)
-        return self.log.read().decode(errors="replace")[-4000:]
 
     def stop(self) -> None:
         if self.process.poll() is None:

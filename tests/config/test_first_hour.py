@@ -2,7 +2,6 @@
 data `make run` loads: if a step of it stops working, this fails."""
 
 import contextlib
-import http.client
 import io
 import os
 import re
@@ -23,8 +22,7 @@ from django.core.management import call_command
 from companies.demo import DEMO_COMPANY_CODE
 from companies.models import Company
 from companies.services import api_key_issue
-from tests.schema_check import CheckedHTTPConnection
-from tests.servers import REPO, Gunicorn, free_port
+from tests.servers import REPO, Gunicorn, LocalServer, free_port
 
 README_PORT = "9000"  # the receiver's port in the README; a free one here
 
@@ -84,16 +82,17 @@ def test_the_readmes_first_hour_runs_on_the_embedded_default():
         again.assert_stopped_with_its_database()
 
 
-class MakeRun:
+class MakeRun(LocalServer):
     """scripts/run as `make run` runs it, on `data` and a free port, until `stop` sends it
     SIGTERM (and kills what is left if it does not stop in time)."""
+
+    name = "scripts/run"
 
     def __init__(self, data: Path):
         self.port = free_port()
         self.data = data
         self.key = ""
         self.exit_code: int | None = None
-        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (open while it runs; closed by stop)
         environment = {
             key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"
         } | {
@@ -103,23 +102,11 @@ class MakeRun:
             "REDIS_URL": "",
             "ENVIRONMENT": "development",
         }
-        self.process = subprocess.Popen(
-            # No autoreloader: a file changed during the test would restart the server under a
-            # request (and it starts Django once instead of twice).
-            [sys.executable, str(REPO / "scripts" / "run"), "--noreload"],
-            cwd=REPO,
-            env=environment,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group, killed as one if it hangs
+        # No autoreloader: a file changed during the test would restart the server under a
+        # request (and it starts Django once instead of twice).
+        self.start(
+            [sys.executable, str(REPO / "scripts" / "run"), "--noreload"], cwd=REPO, env=environment
         )
-
-    def output(self) -> str:
-        self.log.seek(0)
-        return self.log.read().decode(errors="replace")
-
-    def log_tail(self) -> str:
-        return self.output()[-4000:]
 
     def wait_for_key(self, timeout: float = 300) -> str:
         """The key create_demo_client printed, once migrate and seed_demo are done."""
@@ -136,25 +123,6 @@ class MakeRun:
 
     def database_url(self) -> str:
         return re.search(r"^DATABASE_URL=(\S+)$", self.output(), re.MULTILINE).group(1)
-
-    def wait_until_up(self, timeout: float = 30) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"scripts/run exited:\n{self.log_tail()}")
-            connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
-            try:
-                connection.request("GET", "/")
-                connection.getresponse().read()
-                return
-            except OSError:
-                time.sleep(0.1)
-            finally:
-                connection.close()
-        raise RuntimeError(f"runserver did not answer in {timeout}s:\n{self.log_tail()}")
-
-    def connection(self, timeout: float = 5) -> http.client.HTTPConnection:
-        return CheckedHTTPConnection("127.0.0.1", self.port, timeout=timeout)
 
     def stop(self) -> None:
         if self.process.poll() is None:

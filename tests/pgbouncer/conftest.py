@@ -18,7 +18,6 @@ import shutil
 import signal
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 
 import psycopg
@@ -26,7 +25,7 @@ import pytest
 from django.conf import settings
 from psycopg.rows import dict_row
 
-from tests.servers import REPO, Gunicorn, free_port
+from tests.servers import REPO, Gunicorn, LoggedProcess, free_port
 
 # Debian installs it in /usr/sbin, which is not on every user's PATH.
 PGBOUNCER = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
@@ -37,9 +36,11 @@ WEB_WORKERS, WEB_THREADS = 2, 8
 PRODUCTION_INI = REPO / "deploy" / "pgbouncer.ini"
 
 
-class PgBouncer:
+class PgBouncer(LoggedProcess):
     """pgbouncer on a free port of 127.0.0.1, in transaction mode, in front of the PostgreSQL
     of `upstream` (settings.DATABASES["default"]); `stop` stops it, always."""
+
+    name = "pgbouncer"
 
     def __init__(self, upstream: dict, pool_size: int = POOL_SIZE):
         self.port = free_port()
@@ -78,23 +79,17 @@ class PgBouncer:
             for path in (self.folder, users, ini):
                 os.chown(path, account.pw_uid, account.pw_gid)
             command[1:1] = ["-u", account.pw_name]
-        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (open while it runs; closed by stop)
         # Its log goes to stderr (no logfile: it would be opened as the postgres user).
-        self.process = subprocess.Popen(
-            command, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True
-        )
+        self.start(command)
 
     def wait_until_up(self, timeout: float = 15) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"pgbouncer exited:\n{self.log_tail()}")
-            try:
-                self.admin("SHOW VERSION")
-                return
-            except psycopg.OperationalError:
-                time.sleep(0.1)
-        raise RuntimeError(f"pgbouncer did not answer in {timeout}s:\n{self.log_tail()}")
+        self.wait_until(self._answer_version, timeout)
+
+    def _answer_version(self) -> None:
+        try:
+            self.admin("SHOW VERSION")
+        except psycopg.OperationalError as error:
+            raise OSError(str(error)) from error
 
     def database(self, database: dict) -> dict:
         """`database` (settings.DATABASES["default"]) reached through the bouncer."""
@@ -111,10 +106,6 @@ class PgBouncer:
             connect_timeout=2,
         ) as console:
             return console.cursor(row_factory=dict_row).execute(command).fetchall()
-
-    def log_tail(self) -> str:
-        self.log.seek(0)
-        return self.log.read().decode(errors="replace")[-4000:]
 
     def stop(self) -> None:
         # SIGTERM: it closes its server connections at once, so none outlives it into the
