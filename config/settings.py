@@ -68,7 +68,9 @@ MIDDLEWARE = [
     # Outermost: every answer carries its request id, and is counted (config.ops.metrics).
     "config.ops.request_ids.RequestIdMiddleware",
     "config.ops.metrics.MetricsMiddleware",
+    "config.ops.deadlines.DatabaseDeadlineMiddleware",
     "config.api.middleware.JSONErrorsMiddleware",
+    "config.api.middleware.DatabaseOutageMiddleware",
     "config.api.middleware.RateLimitHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.api.middleware.OptionalTrailingSlashMiddleware",
@@ -111,6 +113,19 @@ DATABASES = {"default": env.db("DATABASE_URL", default="postgres://postgres@127.
 # (docs/decisions/0072-one-plain-read-path.md, 0076-pgbouncer-transaction-mode.md).
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# Bounded waits on the database (docs/operating.md, "Outages"): libpq gives up connecting after
+# DB_CONNECT_TIMEOUT seconds (2 at least), and a request's database work is cut after
+# DB_REQUEST_TIMEOUT seconds (a task's after DB_TASK_TIMEOUT; a long list's, per chunk of it)
+# by config/ops/deadlines.py, for a server that has stopped answering enforces no timeout of
+# its own. Either is answered 503 with Retry-After. Commands run unbounded.
+DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env.int(
+    "DB_CONNECT_TIMEOUT", default=3
+)
+DB_REQUEST_TIMEOUT = env.float("DB_REQUEST_TIMEOUT", default=15.0)
+DB_TASK_TIMEOUT = env.float("DB_TASK_TIMEOUT", default=120.0)
+# What a client is told to wait before retrying after a 503, and how often an outage is logged.
+OUTAGE_RETRY_AFTER_SECONDS = env.int("OUTAGE_RETRY_AFTER_SECONDS", default=5)
+OUTAGE_LOG_INTERVAL_SECONDS = env.float("OUTAGE_LOG_INTERVAL_SECONDS", default=10.0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis is the Celery broker and the cache. Without it, tasks run in-process (after the
@@ -133,12 +148,19 @@ if REDIS_URL:
     }
     CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
+    # A Redis that stops answering holds no socket forever (the workers' included); a write
+    # waits for its publish BROKER_PUBLISH_TIMEOUT seconds at most (config/ops/broker.py).
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "socket_timeout": env.float("BROKER_SOCKET_TIMEOUT", default=5.0),
+        "socket_connect_timeout": env.float("BROKER_CONNECT_TIMEOUT", default=2.0),
+    }
 else:
     # In the process, counting request budgets itself (config.ops.cache).
     CACHES = {"default": {"BACKEND": "config.ops.cache.BudgetMemoryCache"}}
     CELERY_BROKER_URL = "memory://"
     CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
+BROKER_PUBLISH_TIMEOUT = env.float("BROKER_PUBLISH_TIMEOUT", default=0.25)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -291,7 +313,10 @@ if LOG_FORMAT not in LOG_FORMATTERS:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "config.ops.request_ids.RequestIdFilter"}},
+    "filters": {
+        "request_id": {"()": "config.ops.request_ids.RequestIdFilter"},
+        "outages_counted": {"()": "config.ops.outages.CountedOutagesFilter"},
+    },
     "formatters": {"default": LOG_FORMATTERS[LOG_FORMAT]},
     "handlers": {
         "console": {
@@ -303,7 +328,11 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     # Django's own console handler on "django" (active with DEBUG) would write each of its
     # lines a second time, unformatted: they go to the root's handler only.
-    "loggers": {"django": {"handlers": [], "propagate": True}},
+    "loggers": {
+        "django": {"handlers": [], "propagate": True},
+        # A 503 for an outage is counted and logged once an interval (config.ops.outages).
+        "django.request": {"filters": ["outages_counted"]},
+    },
 }
 # Celery workers log through this configuration too, not Celery's own.
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False

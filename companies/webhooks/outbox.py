@@ -8,6 +8,7 @@ from django.utils import timezone
 from companies.models import Company, Event, EventState
 from companies.webhooks.leases import attempt_in_flight
 from companies.webhooks.tasks import deliver_event
+from config.ops.broker import publish_after_commit
 
 
 def event_record(*, company: Company, kind: str, payload: dict) -> Event:
@@ -54,5 +55,5 @@ def event_redeliver(*, event: Event) -> bool:
 
 
 def _hand_over_after_commit(event: Event) -> None:
-    # Robust: with the broker down the change still stands, and the sweep sends it later.
-    transaction.on_commit(lambda: deliver_event.delay(str(event.pk)), robust=True)
+    # With the broker down or hung the change still stands, and the sweep sends it later.
+    publish_after_commit(deliver_event, str(event.pk))

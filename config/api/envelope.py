@@ -11,6 +11,7 @@ from decimal import Decimal
 from http import HTTPStatus
 
 import orjson
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import Http404
@@ -22,6 +23,7 @@ from rest_framework.settings import api_settings
 
 from config.api.throttling import failed_authentication_counted
 from config.kernel.errors import FieldError, ServiceError
+from config.ops.outages import DATABASE, database_unavailable, outage_recorded
 
 logger = logging.getLogger(__name__)
 
@@ -31,6 +33,10 @@ INVALID_JSON_MESSAGE = "Invalid JSON body"
 UNAUTHORIZED_MESSAGE = "Unauthorized access"
 SERVER_ERROR_MESSAGE = "Internal server error"
 TOO_LARGE_MESSAGE = "Request body too large"
+DATABASE_UNAVAILABLE_MESSAGE = (
+    "The service cannot reach its database right now. Retry after the seconds in Retry-After; "
+    "a write retried with the same Idempotency-Key is never applied twice"
+)
 
 
 def success_envelope(data, status_code: int) -> dict:
@@ -117,6 +123,8 @@ def exception_handler(exc: Exception, context: dict) -> Response:
         status_code, message = exc.status_code, str(exc.detail)
         if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
             headers["Retry-After"] = str(math.ceil(exc.wait))
+    elif database_unavailable(exc):
+        status_code, message, headers = database_unavailable_answer(exc)
     else:
         logger.exception("Unhandled error in %s", context.get("view"), exc_info=exc)
         status_code, message = status.HTTP_500_INTERNAL_SERVER_ERROR, SERVER_ERROR_MESSAGE
@@ -131,6 +139,14 @@ def exception_handler(exc: Exception, context: dict) -> Response:
         with_envelop=getattr(view, "errors_carry_envelop", False),
     )
     return Response(body, status=status_code, headers=headers)
+
+
+def database_unavailable_answer(error: BaseException) -> tuple[int, str, dict[str, str]]:
+    """503 with Retry-After for a request the database's outage failed, counted and logged once
+    an interval (config.ops.outages), never as a traceback per request."""
+    outage_recorded(DATABASE, error)
+    headers = {"Retry-After": str(settings.OUTAGE_RETRY_AFTER_SECONDS)}
+    return status.HTTP_503_SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, headers
 
 
 def flatten_validation_errors(detail, path: str = "") -> list[FieldError]:

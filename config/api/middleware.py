@@ -1,11 +1,13 @@
-"""Middleware of the HTTP conventions: optional trailing slashes, and no HTML errors."""
+"""Middleware of the HTTP conventions: optional trailing slashes, no HTML errors, and 503 when
+the database does not answer."""
 
 from django.http import HttpResponse, JsonResponse
 
-from config.api.envelope import error_envelope
+from config.api.envelope import database_unavailable_answer, error_envelope
 from config.api.throttling import budget_counted
 from config.backoffice.middleware import ADMIN_PREFIX
 from config.kernel.links import answering
+from config.ops.outages import database_unavailable
 
 # Paths that keep Django's own slash handling and HTML pages (the admin, its static files).
 NON_API_PREFIXES = (ADMIN_PREFIX, "/static/")
@@ -89,3 +91,23 @@ class AnswerBaseMiddleware:
     def __call__(self, request):
         with answering(request):
             return self.get_response(request)
+
+
+class DatabaseOutageMiddleware:
+    """503 with Retry-After, not 500 and a traceback, when the database fails a page outside the
+    API's views (the admin, the schema, the metrics): the API's own views answer so through their
+    exception handler. The admin's pages get a line of text, the rest the error envelope."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not database_unavailable(exception):
+            return None
+        status, message, headers = database_unavailable_answer(exception)
+        if request.path.startswith(NON_API_PREFIXES):
+            return HttpResponse(message, status=status, headers=headers, content_type="text/plain")
+        return JsonResponse(error_envelope(status, message), status=status, headers=headers)

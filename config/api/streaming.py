@@ -12,11 +12,14 @@ at the index where the last one ended, as a client's walk would), and its body i
 renderer writes for the whole list: compact JSON, so a list is its rows' JSON joined by commas.
 What a request is refused for (an unknown company, a bad filter) is refused before the first
 byte is sent, in the error envelope as always: the first chunk is read before answering. A
-failure once the first bytes are sent (the database gone) can only cut the answer short.
+failure once the first bytes are sent (the database gone) can only cut the answer short. Each
+chunk read after the view returned has a database deadline of its own (config.ops.deadlines),
+as a request has: a long list is bounded per chunk, not as a whole.
 """
 
 from collections.abc import Callable, Iterator
 
+from django.conf import settings
 from django.http import HttpResponse, StreamingHttpResponse
 from rest_framework import status
 from rest_framework.request import Request
@@ -26,6 +29,7 @@ from config.api.paging import list_answer, page_requested, page_response
 from config.kernel.database import native_timestamps
 from config.kernel.keyset import WHOLE_LIST, Keyset, Page
 from config.kernel.links import answered, answering
+from config.ops.deadlines import database_deadline
 
 # Rows read and written at a time. The reads of a chunk are those of a page of as many rows.
 CHUNK_ROWS = 1000
@@ -84,7 +88,7 @@ def _chunks(page: Page, rows: list, read, request) -> Iterator[list]:
         rows = None
         page = Page(keyset=page.keyset, limit=CHUNK_ROWS, after_key=last)
         # Read after the view returned: for the request it answers (its absolute URLs).
-        with answering(request):
+        with answering(request), database_deadline(settings.DB_REQUEST_TIMEOUT):
             rows = read(page)
 
 

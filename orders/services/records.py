@@ -3,12 +3,12 @@ change of an order shares: its selected lines, its update event, its cancellatio
 
 from uuid import UUID
 
-from django.db import transaction
 from django.db.models import F, Q, QuerySet
 
 from companies.models import Company
 from config.kernel.errors import Forbidden, NotFound, ServiceError
 from config.kernel.workflow import event_record_about
+from config.ops.broker import publish_after_commit
 from orders.choices import EDITABLE_STATUSES
 from orders.models import HardwareRequest, Order
 from orders.selectors import ORDER_NOT_FOUND
@@ -115,5 +115,5 @@ def order_cancelled_email_recipient(order: Order) -> str | None:
 def order_cancelled_email_queue(order: Order) -> None:
     """E-mail the company's contact, when it has one, once the cancellation commits."""
     if order_cancelled_email_recipient(order):
-        # Robust: a broker that is down must not undo the cancellation.
-        transaction.on_commit(lambda: order_cancelled_email.delay(str(order.pk)), robust=True)
+        # A broker that is down or hung neither undoes the cancellation nor holds its answer.
+        publish_after_commit(order_cancelled_email, str(order.pk))
