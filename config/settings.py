@@ -282,6 +282,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.api.schema.camel_case_path_parameters",
         "config.api.schema_hooks.default_error_response",
+        "config.api.schema_hooks.service_unavailable_response",
         "config.api.schema_hooks.response_links",
         "config.api.schema_hooks.idempotency_key_header",
         "config.api.schema_hooks.rate_limit_headers",

@@ -14,11 +14,29 @@ RATE_LIMIT_HEADERS = {
     "RateLimit-Remaining": "Requests left in the window.",
     "RateLimit-Reset": "Seconds until the oldest request counted leaves the window.",
 }
-RETRY_AFTER = "Seconds to wait before calling again (equal to RateLimit-Reset)."
+RETRY_AFTER = (
+    "Seconds to wait before calling again: on a 429 equal to RateLimit-Reset; on a 503 the time "
+    "the service expects to need."
+)
+# Answered by any operation while the database does not answer (config.ops.outages).
+SERVICE_UNAVAILABLE = (
+    "The service cannot reach a dependency it needs (its database) right now: retry after "
+    "Retry-After seconds. A write retried with the same Idempotency-Key is never applied twice."
+)
+RETRY_AFTER_STATUSES = ("429", "503")
 TOO_MANY_REQUESTS = (
     "The request budget of the API client, or of the source address's failed authentications, "
     "is spent."
 )
+
+
+def service_unavailable_response(result, generator, request, public):
+    """drf-spectacular postprocessing hook: every operation may answer 503 with Retry-After
+    (rate_limit_headers, which runs after, adds the header) while the database is out."""
+    for operations in result["paths"].values():
+        for operation in operations.values():
+            operation["responses"].setdefault("503", error_response(operation, SERVICE_UNAVAILABLE))
+    return result
 
 
 def rate_limit_headers(result, generator, request, public):
@@ -38,7 +56,8 @@ def rate_limit_headers(result, generator, request, public):
             responses = operation.setdefault("responses", {})
             responses.setdefault("429", error_response(operation, TOO_MANY_REQUESTS))
             for code, response in responses.items():
-                names = [*RATE_LIMIT_HEADERS, *(["Retry-After"] if code == "429" else [])]
+                retry = ["Retry-After"] if code in RETRY_AFTER_STATUSES else []
+                names = [*RATE_LIMIT_HEADERS, *retry]
                 response.setdefault("headers", {}).update(
                     {name: {"$ref": f"#/components/headers/{name}"} for name in names}
                 )
@@ -192,7 +211,8 @@ OTHER_REFUSALS = (
     "Any other refusal, in the error envelope: 405 for a method the path does not take, 406 "
     "for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line "
     "or headers too long (answered by the web server, before any operation), 415 for a body "
-    "that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed)."
+    "that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed, a 503 is "
+    "listed on its own)."
 )
 
 
