@@ -122,7 +122,7 @@ DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env.int(
     "DB_CONNECT_TIMEOUT", default=3
 )
 DB_REQUEST_TIMEOUT = env.float("DB_REQUEST_TIMEOUT", default=15.0)
-DB_TASK_TIMEOUT = env.float("DB_TASK_TIMEOUT", default=120.0)
+DB_TASK_TIMEOUT = env.float("DB_TASK_TIMEOUT", default=60.0)
 # What a client is told to wait before retrying after a 503, and how often an outage is logged.
 OUTAGE_RETRY_AFTER_SECONDS = env.int("OUTAGE_RETRY_AFTER_SECONDS", default=5)
 OUTAGE_LOG_INTERVAL_SECONDS = env.float("OUTAGE_LOG_INTERVAL_SECONDS", default=10.0)

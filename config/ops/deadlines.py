@@ -21,6 +21,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from celery.signals import task_postrun, task_prerun
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
@@ -111,3 +112,33 @@ class DatabaseDeadlineMiddleware:
     def __call__(self, request):
         with database_deadline(settings.DB_REQUEST_TIMEOUT):
             return self.get_response(request)
+
+
+# The deadlines of the tasks running in a thread, innermost last: a task run in-process (no
+# broker) runs inside the request or the task that queued it.
+_running_tasks = threading.local()
+
+
+def _task_deadlines() -> list[_Deadline | None]:
+    if not hasattr(_running_tasks, "deadlines"):
+        _running_tasks.deadlines = []
+    return _running_tasks.deadlines
+
+
+def _task_starting(task=None, **kwargs) -> None:
+    # A task may declare a bound of its own (`@shared_task(database_timeout=...)`).
+    seconds = getattr(task, "database_timeout", None) or settings.DB_TASK_TIMEOUT
+    _task_deadlines().append(arm(seconds) if seconds else None)
+
+
+def _task_done(**kwargs) -> None:
+    deadlines = _task_deadlines()
+    deadline = deadlines.pop() if deadlines else None
+    if deadline is not None:
+        disarm(deadline)
+
+
+def bound_tasks() -> None:
+    """Each Celery task's database work is cut after DB_TASK_TIMEOUT seconds (config.celery)."""
+    task_prerun.connect(_task_starting, dispatch_uid="deadlines.task_starting")
+    task_postrun.connect(_task_done, dispatch_uid="deadlines.task_done")
