@@ -3,6 +3,14 @@ from django.apps import AppConfig
 
 class ConfigConfig(AppConfig):
     """config/ as an installed app, so Django finds the commands at the top of the import
-    graph (config/management/commands/): those that name both flows."""
+    graph (config/management/commands/): those that name both flows. Ready, it registers the
+    metrics that are config's own."""
 
     name = "config"
+
+    def ready(self):
+        from config.ops.heartbeat import HeartbeatCollector
+        from config.ops.metrics import collector_register
+
+        # The workers' and beat's last heartbeats, read from Redis when scraped.
+        collector_register(HeartbeatCollector())

@@ -3,9 +3,11 @@
 import os
 
 from celery import Celery
-from celery.signals import worker_process_init
+from celery.signals import beat_init, worker_process_init, worker_ready, worker_shutdown
 
 from config.ops import collector
+from config.ops.deadlines import bound_tasks
+from config.ops.heartbeat import heartbeat_start, heartbeat_stop
 from config.ops.request_ids import connect as connect_request_ids
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -15,6 +17,8 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 # A task carries the id of the request that queued it (config.ops.request_ids).
 connect_request_ids()
+# Each task's database work is bounded (config.ops.deadlines).
+bound_tasks()
 
 
 # Each worker process (the pool's children) tunes its garbage collector once it has started
@@ -22,3 +26,20 @@ connect_request_ids()
 @worker_process_init.connect
 def _tune_collector(**kwargs):
     collector.tune_for_serving()
+
+
+# Readiness and the metrics see the workers and beat by their heartbeats in Redis, recorded by a
+# daemon thread of the worker's main process and of beat's (config/ops/heartbeat.py).
+@worker_ready.connect
+def _worker_heartbeat(**kwargs):
+    heartbeat_start("worker")
+
+
+@worker_shutdown.connect
+def _worker_heartbeat_stop(**kwargs):
+    heartbeat_stop()
+
+
+@beat_init.connect
+def _beat_heartbeat(**kwargs):
+    heartbeat_start("beat")

@@ -354,12 +354,21 @@ if SENTRY_DSN:
     )
 
 # --- production ---
-# How the service runs deployed (docs/deploying.md;
-# docs/decisions/0013-procfile-honcho-and-production-settings.md, 0014-health-views.md).
+# How the service runs deployed (docs/deploying.md; docs/decisions/0013-procfile-honcho-and-
+# production-settings.md, 0079-readiness-within-a-second-and-heartbeats.md).
 
-# Readiness (GET /health/ready, config/ops/health.py) fails when a pending webhook delivery has been
-# due this long (seconds) without a worker taking it: workers or beat are missing or behind.
+# Readiness (GET /health/ready, config/ops/health.py) reports the outbox degraded when a pending
+# webhook delivery has been due this long (seconds) without a worker taking it: workers or beat
+# are missing or behind.
 HEALTH_OUTBOX_MAX_AGE_SECONDS = env.float("HEALTH_OUTBOX_MAX_AGE_SECONDS", default=900.0)
+# Readiness answers within this many seconds whatever hangs: a check not finished by then is
+# reported "Timed out" (below a load balancer's usual 1 s timeout; config/ops/lanes.py).
+HEALTH_CHECK_TIMEOUT_SECONDS = env.float("HEALTH_CHECK_TIMEOUT_SECONDS", default=0.9)
+# Each Celery worker and beat records a heartbeat in Redis this often (seconds;
+# config/ops/heartbeat.py), and readiness reports the workers or beat degraded (still 200) when
+# none has beaten for HEALTH_WORKER_MAX_AGE_SECONDS: keep it a few intervals long.
+HEARTBEAT_INTERVAL_SECONDS = env.float("HEARTBEAT_INTERVAL_SECONDS", default=10.0)
+HEALTH_WORKER_MAX_AGE_SECONDS = env.float("HEALTH_WORKER_MAX_AGE_SECONDS", default=30.0)
 # Beat's record of when each periodic task last ran (one beat per deployment).
 CELERY_BEAT_SCHEDULE_FILENAME = env.str(
     "CELERY_BEAT_SCHEDULE_FILENAME", default=str(BASE_DIR / "celerybeat-schedule")

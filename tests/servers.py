@@ -41,7 +41,7 @@ def free_port() -> int:
 
 class LoggedProcess:
     """A process of the tests' own, in its own process group, its output kept in a temporary
-    file (closed by the subclass's `stop`)."""
+    file (closed by `stop`)."""
 
     name = "the process"
 
@@ -50,6 +50,14 @@ class LoggedProcess:
         self.process = subprocess.Popen(
             command, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True, **popen
         )
+
+    def stop(self) -> None:
+        """Killed with its process group, always; its output is gone with it."""
+        if self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+        self.log.close()
 
     def output(self) -> str:
         self.log.seek(0)
@@ -124,10 +132,3 @@ class Gunicorn(LocalServer):
 
     def socket(self) -> socket.socket:
         return socket.create_connection(("127.0.0.1", self.port), timeout=5)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=10)
-        self.log.close()

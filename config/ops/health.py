@@ -1,33 +1,48 @@
 """Health for load balancers and orchestrators: `GET /health/live` (the process answers) and
-`GET /health/ready` (it can serve: database, migrations, broker, outbox).
+`GET /health/ready` (it can serve: database, migrations; and how the rest is: broker, workers,
+beat, outbox, cache). docs/decisions/0014-health-views.md, 0079-readiness-within-a-second-and-
+heartbeats.md.
 
-Both answer `{"status": "ok" | "unavailable", "checks": {name: {"status": ..., ...}}}`, 200 or
-503, with no API key and no rate limit: they are plain Django views, outside the API (not in
-the schema, not reachable through the gateway). Readiness is cheap enough to be called every
-second: one `SELECT 1`, one indexed query per registered check, a Redis PING with a short
-timeout; the migrations are compared with the code until they are found applied, then no more.
+Both answer `{"status": "ok" | "degraded" | "unavailable", "checks": {name: {"status": ...}}}`,
+with no API key and no rate limit: plain Django views, outside the API. 503 only when this
+instance cannot serve (`CRITICAL`: the database does not answer, or migrations are missing); a
+failure of anything else is `degraded`, answered 200: an instance that serves API traffic keeps
+receiving it, and the body says what is wrong. Without REDIS_URL tasks run in-process, so there
+is no broker to check and the workers and beat are `none`.
+
+Readiness answers within HEALTH_CHECK_TIMEOUT_SECONDS whatever hangs: the checks run in lanes
+(config/ops/lanes.py), and one not finished by then is reported "Timed out". It stays cheap
+enough to be called every second: a `SELECT 1` and one indexed query per registered check on a
+new connection, a Redis PING and two heartbeat reads with 0.5 s timeouts; the migrations are
+compared with the code until found applied, then no more.
 
 Checks that need an app's models are registered by that app when it is ready
-(`health_check_register`), as the outbox's is by companies, so this module imports no app.
-A check answers a dict of details (camelCase) and raises `Unhealthy` (or any error) to fail.
-The cache is reported, never failed on: without it the service still serves (config/ops/cache.py).
+(`health_check_register`), as the outbox's is by companies, so this module imports no app; they
+run after the database's. A check answers a dict of details (camelCase) and raises `Unhealthy`
+(whose message and details anyone may read) or any other error to fail. What another error says
+(hosts, ports, the driver's words) is shown only to a caller sending the METRICS_TOKEN as its
+bearer token, or to a signed-in staff user; others read "<Check> unavailable".
 """
 
 import threading
-from collections.abc import Callable
+import time
+from importlib import import_module
 
-import redis
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.contrib.auth import get_user
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from django.db.migrations.executor import MigrationExecutor
 from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from config.ops.cache import cache_degraded_since
+from config.ops.heartbeat import heartbeat_seen, redis_client
+from config.ops.lanes import Check, Found, Lane, Skipped, TimedOut
+from config.ops.metrics import sends_metrics_token
 
-# Seconds the broker may take to connect and to answer a PING.
-BROKER_TIMEOUT = 0.5
+# Without these this instance cannot serve: their failure answers 503.
+CRITICAL = ("database", "migrations")
 
 
 class Unhealthy(Exception):
@@ -38,11 +53,11 @@ class Unhealthy(Exception):
         self.details = details
 
 
-Check = Callable[[], dict]
 _checks: dict[str, Check] = {}
 
 
 def health_check_register(name: str, check: Check) -> None:
+    """A check run after the database's (it may read tables); its failure degrades readiness."""
     _checks[name] = check
 
 
@@ -75,27 +90,70 @@ def migrations_check_reset() -> None:
     _migrations["applied"] = False
 
 
-_brokers: dict[str, redis.Redis] = {}
-
-
 def broker_check() -> dict:
-    """A PING to the Redis of REDIS_URL, through one pooled client per URL."""
-    url = settings.REDIS_URL
-    if url not in _brokers:
-        _brokers[url] = redis.Redis.from_url(
-            url, socket_connect_timeout=BROKER_TIMEOUT, socket_timeout=BROKER_TIMEOUT
-        )
-    _brokers[url].ping()
+    """A PING to the Redis of REDIS_URL."""
+    redis_client().ping()
     return {}
 
 
-def _run(check: Check) -> tuple[bool, dict]:
+def heartbeat_check(role: str) -> Check:
+    """Some `role` process (a worker, beat) has beaten within HEALTH_WORKER_MAX_AGE_SECONDS."""
+
+    def check() -> dict:
+        limit = settings.HEALTH_WORKER_MAX_AGE_SECONDS
+        age, seen = heartbeat_seen(role, limit)
+        last_seen = None if age is None else round(age, 1)
+        details = {"lastSeenSeconds": last_seen, "seen": seen, "maxAgeSeconds": limit}
+        if age is None or age > limit:
+            raise Unhealthy(f"No {role} seen", **details)
+        return details
+
+    return check
+
+
+_database = Lane(
+    "database", lambda: {"database": database_check, "migrations": migrations_check, **_checks}
+)
+_broker = Lane(
+    "broker",
+    lambda: {
+        "broker": broker_check,
+        "workers": heartbeat_check("worker"),
+        "beat": heartbeat_check("beat"),
+    },
+)
+
+
+def _report(name: str, found: Found) -> tuple[dict, str]:
+    """A check's entry in the answer, and what only those allowed may read ("" for nothing)."""
+    if isinstance(found, dict):
+        return {"status": "ok", **found}, ""
+    failed = "unavailable" if name in CRITICAL else "degraded"
+    if isinstance(found, Unhealthy):
+        return {"status": failed, "error": str(found), **found.details}, ""
+    if isinstance(found, Skipped):
+        return {"status": failed, "error": f"{found.needed.capitalize()} unavailable"}, ""
+    if isinstance(found, TimedOut):
+        return {"status": failed, "error": "Timed out"}, str(found)
+    return {"status": failed, "error": f"{name.capitalize()} unavailable"}, (
+        f"{type(found).__name__}: {found}"
+    )
+
+
+def _may_read_details(request, database_answered: bool) -> bool:
+    """The caller sends the metrics token, or is a signed-in staff user. Staff are recognised by
+    their session, in the database: only when the database has just answered, so this lookup
+    does not wait on a database that hangs (the token needs no database)."""
+    if sends_metrics_token(request):
+        return True
+    session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    if not session_key or not database_answered:
+        return False
+    request.session = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
     try:
-        return True, {"status": "ok", **check()}
-    except Unhealthy as failure:
-        return False, {"status": "unavailable", "error": str(failure), **failure.details}
-    except Exception as error:
-        return False, {"status": "unavailable", "error": f"{type(error).__name__}: {error}"}
+        return get_user(request).is_staff
+    except DatabaseError:
+        return False
 
 
 def _cache_report() -> dict:
@@ -105,10 +163,16 @@ def _cache_report() -> dict:
     return {"status": "degraded", "degradedSince": since.isoformat().replace("+00:00", "Z")}
 
 
-def _answer(results: dict[str, dict], **informational: dict) -> JsonResponse:
-    ok = all(result["status"] == "ok" for result in results.values())
-    body = {"status": "ok" if ok else "unavailable", "checks": results | informational}
-    return JsonResponse(body, status=200 if ok else 503)
+def _answer(checks: dict[str, dict]) -> JsonResponse:
+    statuses = {check["status"] for check in checks.values()}
+    if "unavailable" in statuses:
+        status = "unavailable"
+    elif "degraded" in statuses:
+        status = "degraded"
+    else:
+        status = "ok"  # "none" (no worker expected) included
+    body = {"status": status, "checks": checks}
+    return JsonResponse(body, status=503 if status == "unavailable" else 200)
 
 
 @never_cache
@@ -121,16 +185,18 @@ def live(request):
 @never_cache
 @require_GET
 def ready(request):
-    results = {}
-    database_ok, results["database"] = _run(database_check)
-    # The other checks of the database are not tried when it does not answer (each would wait
-    # for its own connection attempt): they are unavailable with it.
-    for name, check in {"migrations": migrations_check, **_checks}.items():
-        results[name] = (
-            _run(check)[1]
-            if database_ok
-            else {"status": "unavailable", "error": "Database unavailable"}
-        )
-    if settings.REDIS_URL:
-        results["broker"] = _run(broker_check)[1]
-    return _answer(results, cache=_cache_report())
+    deadline = time.monotonic() + settings.HEALTH_CHECK_TIMEOUT_SECONDS
+    lanes = [_database, _broker] if settings.REDIS_URL else [_database]
+    runs = [lane.start() for lane in lanes]  # all started, then each waited for until the deadline
+    checks, details = {}, {}
+    for run in runs:
+        for name, found in run.results(deadline).items():
+            checks[name], details[name] = _report(name, found)
+    if not settings.REDIS_URL:
+        checks["workers"], checks["beat"] = {"status": "none"}, {"status": "none"}
+    checks["cache"] = _cache_report()
+    hidden = {name: detail for name, detail in details.items() if detail}
+    if hidden and _may_read_details(request, checks["database"]["status"] == "ok"):
+        for name, detail in hidden.items():
+            checks[name]["detail"] = detail
+    return _answer(checks)

@@ -106,16 +106,23 @@ def scrape() -> bytes:
     return generate_latest(registry)
 
 
+def sends_metrics_token(request) -> bool:
+    """The request sends `Authorization: Bearer <METRICS_TOKEN>`; never true when no token is set.
+    It also lets readiness show what failed in detail (config/ops/health.py)."""
+    token = settings.METRICS_TOKEN
+    sent = request.META.get("HTTP_AUTHORIZATION", "")
+    if not token or not sent.startswith("Bearer "):
+        return False
+    return hmac.compare_digest(sent.removeprefix("Bearer ").encode(), token.encode())
+
+
 def metrics_view(request):
     if not settings.METRICS_ENABLED:
         return json_not_found(request)
-    token = settings.METRICS_TOKEN
-    if token:
-        sent = request.META.get("HTTP_AUTHORIZATION", "")
-        if not sent.startswith("Bearer "):
+    if settings.METRICS_TOKEN and not sends_metrics_token(request):
+        if not request.META.get("HTTP_AUTHORIZATION", "").startswith("Bearer "):
             return JsonResponse(error_envelope(401, "Unauthorized access"), status=401)
-        if not hmac.compare_digest(sent.removeprefix("Bearer ").encode(), token.encode()):
-            return JsonResponse(error_envelope(403, "Forbidden"), status=403)
+        return JsonResponse(error_envelope(403, "Forbidden"), status=403)
     return HttpResponse(scrape(), content_type=CONTENT_TYPE_LATEST)
 
 
