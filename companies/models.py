@@ -144,6 +144,13 @@ class Event(models.Model):
                 condition=models.Q(state="PENDING"),
                 name="event_due_pending",
             ),
+            # A company's events still to deliver, oldest first: those waiting for a retry,
+            # sent at once when its endpoint answers again (companies/webhooks/catch_up.py).
+            models.Index(
+                fields=["company", "created_at", "id"],
+                condition=models.Q(state="PENDING"),
+                name="event_company_pending",
+            ),
             # The feed (GET /events): a company's events, newest first, paged by this key.
             models.Index(fields=["company", "-created_at", "-id"], name="event_company_feed"),
             # The admin's search by the order or movement request number an event is about

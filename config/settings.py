@@ -191,6 +191,14 @@ WEBHOOK_ALLOW_PRIVATE_NETWORKS = env.bool(
 # HTTP exchange is cut at two thirds of it (10 s by default), the rest is margin to record the
 # outcome; a worker that dies mid-attempt is replaced by the sweep once it runs out.
 WEBHOOK_ATTEMPT_LEASE_SECONDS = env.float("WEBHOOK_ATTEMPT_LEASE_SECONDS", default=15.0)
+# Once an attempt to a company's endpoint succeeds, its events waiting for a retry are sent at
+# once instead of at their time: oldest first, one at a time, at most this many a second, until
+# one fails (companies/webhooks/catch_up.py; docs/decisions/0078-webhooks-catch-up.md).
+WEBHOOK_CATCH_UP_RATE = env.float("WEBHOOK_CATCH_UP_RATE", default=20.0)
+if WEBHOOK_CATCH_UP_RATE <= 0:
+    raise environ.ImproperlyConfigured(
+        f"WEBHOOK_CATCH_UP_RATE must be above 0; got {WEBHOOK_CATCH_UP_RATE}"
+    )
 
 EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)

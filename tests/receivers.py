@@ -12,7 +12,9 @@ class Receiver:
     The first `hanging` requests are read and never answered, until the receiver closes, as by
     a receiver that hangs. With `drip_seconds`, answers are written a byte at a time, that far
     apart, as by one that trickles its answer. With `answer_after`, each request is recorded,
-    then answered that many seconds later, as by a receiver that takes its time."""
+    then answered that many seconds later, as by a receiver that takes its time. `answer`
+    changes the statuses while it runs (a receiver down, then back); each request answered is
+    recorded with its `status`."""
 
     def __init__(
         self,
@@ -35,9 +37,8 @@ class Receiver:
             def do_POST(self):
                 body = self.rfile.read(int(self.headers["Content-Length"])).decode()
                 received_at = datetime.now(UTC)
-                receiver.requests.append(
-                    {"headers": dict(self.headers), "body": body, "received_at": received_at}
-                )
+                request = {"headers": dict(self.headers), "body": body, "received_at": received_at}
+                receiver.requests.append(request)
                 if len(receiver.requests) <= receiver.hanging:
                     receiver.released.wait()
                     return
@@ -49,6 +50,7 @@ class Receiver:
                 status = (
                     receiver.statuses.pop(0) if len(receiver.statuses) > 1 else receiver.statuses[0]
                 )
+                request["status"] = status
                 if drip_seconds:
                     self.drip(status)
                     return
@@ -74,6 +76,10 @@ class Receiver:
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hooks"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def answer(self, *statuses: int) -> None:
+        """Answer these statuses in turn from now on (the last one repeats)."""
+        self.statuses = list(statuses)
 
     def close(self):
         self.released.set()

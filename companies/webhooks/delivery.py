@@ -76,6 +76,11 @@ def event_attempt(attempt: EventAttempt) -> EventAttempt:
     return attempt
 
 
+def accepted(status_code: int | None) -> bool:
+    """Whether the receiver took the event: it answered 2xx."""
+    return status_code is not None and 200 <= status_code < 300
+
+
 def _exchange_time_left(attempt: EventAttempt) -> float:
     """Seconds the HTTP exchange may still take: until its share of the lease is used up."""
     lease = attempt.leased_until - attempt.attempted_at
@@ -103,7 +108,7 @@ def _after_attempt(
     """Set the event's next state, unless its lease ran out meanwhile and another worker took
     it over (then that worker's outcome stands). The attempt was counted when it began."""
     changes = {"next_attempt_at": None}
-    if status_code is not None and 200 <= status_code < 300:
+    if accepted(status_code):
         changes |= {"state": EventState.DELIVERED, "delivered_at": timezone.now()}
     elif status_code == 410 or event.attempts >= MAX_ATTEMPTS:
         # 410 Gone: the receiver says never again.

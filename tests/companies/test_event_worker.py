@@ -11,8 +11,6 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from celery import signals
-from celery.contrib.testing.worker import start_worker
 from django.db import connections, transaction
 from django.utils import timezone
 from prometheus_client import REGISTRY
@@ -26,6 +24,7 @@ from config.ops import request_ids
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, HardwareRequestFactory, OrderFactory
 from tests.log_capture import log_lines
+from tests.workers import wait_for, worker_thread
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
@@ -35,36 +34,11 @@ ROOT = Path(__file__).resolve().parents[2]
 LEASE_SECONDS = 3.0
 
 
-def close_worker_connections(**kwargs):
-    # The worker thread's own database connections would outlive the tests (CONN_MAX_AGE) and
-    # keep the test database from being dropped.
-    connections.close_all()
-
-
 @pytest.fixture(scope="module", autouse=True)
 def worker():
-    """One worker in a thread of this process, so it sees the tests' settings. It consumes a
-    queue of its own: other test runs may share the Redis server, and their tasks must not be
-    taken by this worker, nor this worker's by theirs."""
-    queue = f"test-events-{uuid.uuid4().hex}"
-    default_queue = app.conf.task_default_queue
-    app.conf.task_default_queue = queue
-    signals.task_postrun.connect(close_worker_connections)
-    try:
-        with start_worker(app, pool="solo", perform_ping_check=False, queues=[queue]):
-            yield
-    finally:
-        signals.task_postrun.disconnect(close_worker_connections)
-        app.conf.task_default_queue = default_queue
-        with app.connection_for_write() as connection:
-            connection.default_channel.queue_delete(queue)
-
-
-def wait_for(condition, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out waiting for the worker"
-        time.sleep(0.05)
+    """One worker in a thread of this process, on a queue of its own (tests/workers.py)."""
+    with worker_thread():
+        yield
 
 
 def recorded(company, kind="order.updated", payload=None) -> Event:
