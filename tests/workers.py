@@ -3,15 +3,20 @@ settings), consuming a queue of its own: other test runs may share the Redis ser
 tasks must not be taken by this worker, nor this worker's by theirs. The webhook tests' worker
 (tests/companies/test_event_worker.py, test_event_catch_up.py)."""
 
+import os
+import sys
 import time
 import uuid
 from contextlib import contextmanager
+from pathlib import Path
 
 from celery import signals
 from celery.contrib.testing.worker import start_worker
+from django.conf import settings
 from django.db import connections
 
 from config.celery import app
+from tests.servers import REPO, LoggedProcess, database_url
 
 
 def _close_worker_connections(**kwargs):
@@ -43,3 +48,21 @@ def wait_for(condition, timeout=10.0):
     while not condition():
         assert time.monotonic() < deadline, "timed out waiting for the worker"
         time.sleep(0.05)
+
+
+class CeleryProcess(LoggedProcess):
+    """`celery -A config worker` (solo, on a queue of its own) or `celery -A config beat`, on the
+    test database unless `environment` says otherwise; `stop` kills it with SIGKILL, as a crash
+    or a lost machine would."""
+
+    def __init__(self, role: str, tmp_path: Path, loglevel: str = "WARNING", **environment: str):
+        self.name = f"celery {role}"
+        self.queue = f"test-worker-{uuid.uuid4().hex}"
+        command = [sys.executable, "-m", "celery", "-A", "config", role, "--loglevel", loglevel]
+        if role == "worker":
+            command += ["--pool=solo", "-Q", self.queue, "--without-heartbeat"]
+            command += ["--without-gossip", "--without-mingle"]
+        else:
+            command += ["--schedule", str(tmp_path / f"schedule-{self.queue}")]
+        env = os.environ | {"DATABASE_URL": database_url(settings.DATABASES["default"])}
+        self.start(command, cwd=REPO, env=env | environment)

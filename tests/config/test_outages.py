@@ -1,5 +1,6 @@
 """Hung, not down (issue 27): the service under gunicorn, reaching PostgreSQL and Redis through
-proxies of the tests' own (tests/support/tcp_proxy.py) that a test stops or hangs. A client is
+proxies of the tests' own (tests/support/tcp_proxy.py) that a test stops or hangs, and a worker
+whose task meets a hung database. A client is
 told 503 with Retry-After, within the service's timeouts; an operator reads one line per outage,
 not a traceback per request; nothing committed is lost."""
 
@@ -15,10 +16,12 @@ from companies.models import Company, Event, EventState
 from companies.services import api_client_create
 from companies.webhooks import sweep_due_events
 from config.api.envelope import DATABASE_UNAVAILABLE_MESSAGE
+from config.celery import app
 from tests.factories import CompanyFactory
 from tests.receivers import Receiver
 from tests.servers import Gunicorn, database_url
 from tests.support.tcp_proxy import TcpProxy
+from tests.workers import CeleryProcess, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
@@ -230,3 +233,43 @@ def test_a_hung_broker_costs_a_write_its_publish_bound_and_the_sweep_delivers_th
     assert request["headers"]["webhook-id"] == event.webhook_id
     event.refresh_from_db()
     assert event.state == EventState.DELIVERED
+
+
+# --- a worker's task on a hung database --------------------------------------------------------
+
+SWEEP = "companies.tasks.sweep_due_events"
+
+
+def test_a_task_on_a_hung_database_fails_at_its_deadline_and_the_next_one_runs(
+    database_proxy, tmp_path
+):
+    database = {**settings.DATABASES["default"], "HOST": "127.0.0.1", "PORT": database_proxy.port}
+    worker = CeleryProcess(
+        "worker",
+        tmp_path,
+        loglevel="INFO",
+        DATABASE_URL=database_url(database),
+        DB_CONN_MAX_AGE="60",
+        DB_TASK_TIMEOUT=str(REQUEST_TIMEOUT),
+        DB_CONNECT_TIMEOUT=str(CONNECT_TIMEOUT),
+    )
+    try:
+        wait_for(lambda: "ready." in worker.output(), timeout=30)
+
+        def sweep_and_wait(outcome: str) -> float:
+            started = time.monotonic()
+            app.send_task(SWEEP, queue=worker.queue)
+            before = worker.output().count(outcome)
+            wait_for(lambda: worker.output().count(outcome) > before, timeout=30)
+            return time.monotonic() - started
+
+        sweep_and_wait("succeeded in")
+        # The worker's connection is kept (as deployed) when the database stops answering.
+        database_proxy.hang()
+        assert sweep_and_wait("raised unexpected: OperationalError") < HUNG_DATABASE_BOUND
+        database_proxy.resume()
+        sweep_and_wait("succeeded in")
+    finally:
+        worker.stop()
+        with app.connection_for_write() as connection:
+            connection.default_channel.queue_delete(worker.queue)

@@ -5,12 +5,9 @@ real socket that never answers."""
 
 import contextlib
 import json
-import os
 import socket
-import sys
 import threading
 import time
-import uuid
 from pathlib import Path
 
 import pytest
@@ -19,7 +16,8 @@ from django.test import override_settings
 
 from config.celery import app
 from config.ops.heartbeat import heartbeats_forget
-from tests.servers import REPO, Gunicorn, LoggedProcess, database_url
+from tests.servers import Gunicorn
+from tests.workers import CeleryProcess
 
 pytestmark = pytest.mark.django_db
 
@@ -130,33 +128,13 @@ def test_a_database_that_never_answers_is_503_within_a_second_every_time_without
 # --- the workers and beat, seen by their heartbeats ------------------------------------------
 
 
-class CeleryProcess(LoggedProcess):
-    """`celery -A config worker` (on a queue of its own) or `celery -A config beat`, beating every
-    INTERVAL seconds; `stop` kills it with SIGKILL, as a crash or a lost machine would."""
-
-    def __init__(self, role: str, tmp_path: Path):
-        self.name = f"celery {role}"
-        self.queue = f"test-readiness-{uuid.uuid4().hex}"
-        command = [sys.executable, "-m", "celery", "-A", "config", role, "--loglevel", "WARNING"]
-        if role == "worker":
-            command += ["--pool=solo", "-Q", self.queue, "--without-heartbeat"]
-            command += ["--without-gossip", "--without-mingle"]
-        else:
-            command += ["--schedule", str(tmp_path / f"schedule-{self.queue}")]
-        env = os.environ | {
-            "DATABASE_URL": database_url(settings.DATABASES["default"]),
-            "HEARTBEAT_INTERVAL_SECONDS": str(INTERVAL),
-        }
-        self.start(command, cwd=REPO, env=env)
-
-
 @pytest.fixture
 def celery_processes(tmp_path):
     """Starts Celery processes for the test; kills every one at its end."""
     started: list[CeleryProcess] = []
 
     def start(role: str) -> CeleryProcess:
-        started.append(CeleryProcess(role, tmp_path))
+        started.append(CeleryProcess(role, tmp_path, HEARTBEAT_INTERVAL_SECONDS=str(INTERVAL)))
         return started[-1]
 
     heartbeats_forget()
