@@ -4,7 +4,10 @@ import uuid
 
 from django.db import models
 
+from config.kernel.audit import audited
 
+
+@audited()
 class CatalogItem(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)

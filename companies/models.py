@@ -8,9 +8,11 @@ from datetime import timedelta
 from django.db import models
 from django.utils import timezone
 
+from config.kernel.audit import audited
 from config.kernel.database import JSONField
 
 
+@audited()
 class ApiClient(models.Model):
     """A system that calls the API. It manages companies and sees nothing else."""
 
@@ -32,6 +34,7 @@ class ApiClient(models.Model):
     is_authenticated = True
 
 
+@audited()
 class ApiKey(models.Model):
     """A credential of an API client. Only a SHA-256 hash of the key is stored; the short
     prefix finds the row and shows which key is which."""
@@ -65,6 +68,7 @@ class CompanySource(models.TextChoices):
     INTERNAL = "INTERNAL"
 
 
+@audited()
 class Company(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -3,12 +3,21 @@
 import os
 
 from celery import Celery
-from celery.signals import beat_init, worker_process_init, worker_ready, worker_shutdown
+from celery.signals import (
+    beat_init,
+    task_postrun,
+    task_prerun,
+    worker_process_init,
+    worker_ready,
+    worker_shutdown,
+)
 
+from config.kernel.audit import ActorType, Source, context_begin, context_end
 from config.ops import collector
 from config.ops.deadlines import bound_tasks
 from config.ops.heartbeat import heartbeat_start, heartbeat_stop
 from config.ops.request_ids import connect as connect_request_ids
+from config.ops.request_ids import current_request_id
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -43,3 +52,20 @@ def _worker_heartbeat_stop(**kwargs):
 @beat_init.connect
 def _beat_heartbeat(**kwargs):
     heartbeat_start("beat")
+
+
+# A task's writes are on the audit trail as the system's, under the task's name and the id of
+# the request that queued it (connected after request ids, so that id is set first).
+@task_prerun.connect
+def _task_on_the_trail(task=None, **kwargs):
+    context_begin(
+        Source.WORKER,
+        actorType=ActorType.SYSTEM.value,
+        actorName=task.name if task is not None else None,
+        requestId=current_request_id(),
+    )
+
+
+@task_postrun.connect
+def _task_off_the_trail(**kwargs):
+    context_end()

@@ -8,6 +8,7 @@ PostgreSQL in the project folder instead, and without REDIS_URL tasks run in-pro
 from pathlib import Path
 
 import environ
+import pghistory
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -55,6 +56,9 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    # The audit trail's triggers (config/kernel/audit.py).
+    "pgtrigger",
+    "pghistory",
     "companies",
     "employees",
     "hardware",
@@ -71,6 +75,7 @@ MIDDLEWARE = [
     "config.ops.deadlines.DatabaseDeadlineMiddleware",
     "config.api.middleware.JSONErrorsMiddleware",
     "config.api.middleware.DatabaseOutageMiddleware",
+    "config.api.middleware.ChangeContextMiddleware",
     "config.api.middleware.RateLimitHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.api.middleware.OptionalTrailingSlashMiddleware",
@@ -127,6 +132,11 @@ DB_TASK_TIMEOUT = env.float("DB_TASK_TIMEOUT", default=60.0)
 OUTAGE_RETRY_AFTER_SECONDS = env.int("OUTAGE_RETRY_AFTER_SECONDS", default=5)
 OUTAGE_LOG_INTERVAL_SECONDS = env.float("OUTAGE_LOG_INTERVAL_SECONDS", default=10.0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The audit trail (config/kernel/audit.py): each audit row keeps its change's context (source,
+# actor, request id, reason) in a column of its own, not in a table shared by every write, and
+# points at its record without a constraint, so it outlives the record.
+PGHISTORY_CONTEXT_FIELD = pghistory.ContextJSONField()
+PGHISTORY_OBJ_FIELD = pghistory.ObjForeignKey(related_name="+", related_query_name="+")
 
 # Redis is the Celery broker and the cache. Without it, tasks run in-process (after the
 # transaction that queued them commits, since every call site queues through on_commit).

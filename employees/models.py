@@ -4,9 +4,11 @@ import uuid
 
 from django.db import models
 
+from config.kernel.audit import audited
 from employees.choices import EmployeeStatus
 
 
+@audited()
 class Employee(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -5,6 +5,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 
+from config.kernel.audit import audited
 from hardware.choices import CreatedThrough, HardwareStatus
 
 
@@ -25,6 +26,7 @@ class HardwareType(models.Model):
         return self.name
 
 
+@audited()
 class Storage(models.Model):
     """A provider warehouse: one per country code; EU members share the `EU` one."""
 
@@ -39,6 +41,7 @@ class Storage(models.Model):
         return f"Storage {self.country_code}"
 
 
+@audited()
 class Hardware(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -121,6 +124,7 @@ class Hardware(models.Model):
         return f"{self.name} ({self.serial_number or 'no serial'})"
 
 
+@audited()
 class HardwareNote(models.Model):
     hardware = models.ForeignKey(Hardware, on_delete=models.CASCADE, related_name="notes")
     content = models.TextField()

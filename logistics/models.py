@@ -4,6 +4,7 @@ import uuid
 
 from django.db import models
 
+from config.kernel.audit import audited
 from config.kernel.numbering import NextNumber
 from config.kernel.workflow import StatusChange, StatusField, StatusModel
 from logistics.choices import (
@@ -16,6 +17,7 @@ from logistics.choices import (
 )
 
 
+@audited()
 class MovementRequest(StatusModel):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     # Taken by the INSERT from its sequence (migration 0004) and returned by it.

@@ -4,6 +4,7 @@ import uuid
 
 from django.db import models
 
+from config.kernel.audit import audited
 from config.kernel.database import JSONField
 from config.kernel.numbering import NextNumber
 from config.kernel.workflow import StatusChange, StatusField, StatusModel
@@ -24,6 +25,7 @@ class Reseller(models.Model):
         return f"{self.code} ({self.country_code})"
 
 
+@audited()
 class Order(StatusModel):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     # Taken by the INSERT from its sequence (migration 0005) and returned by it.
@@ -88,6 +90,7 @@ class Order(StatusModel):
         return f"Order {self.order_number} ({self.status})"
 
 
+@audited()
 class AlternativeGroup(models.Model):
     """Candidates for one need of an order: the line first asked for and the alternatives the
     operator (or autoQuote) offered. Exactly one candidate is selected."""
@@ -103,6 +106,7 @@ class AlternativeGroup(models.Model):
         return f"Alternatives {self.id}"
 
 
+@audited()
 class HardwareRequest(models.Model):
     """An order line: an amount of one kind of hardware, free-form or from the catalog."""
 

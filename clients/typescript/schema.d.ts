@@ -2194,6 +2194,11 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
             };
             path?: never;
             cookie?: never;
@@ -2337,6 +2342,11 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
             };
             path: {
                 companyCode: string;
@@ -2483,6 +2493,11 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
             };
             path: {
                 companyCode: string;
@@ -2624,6 +2639,11 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
             };
             path: {
                 companyCode: string;
@@ -2886,6 +2906,11 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
             };
             path?: never;
             cookie?: never;
@@ -3366,6 +3391,11 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
             };
             path: {
                 /** @description The event's `msg_...` id, as the feed and the webhook's `webhook-id` header show it. Any other value (a bare UUID too) names no event: 404 `Event not found`. */
@@ -3513,6 +3543,11 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
             };
             path?: never;
             cookie?: never;
@@ -3803,6 +3838,11 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
             };
             path?: never;
             cookie?: never;
@@ -4399,6 +4439,11 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
             };
             path?: never;
             cookie?: never;
@@ -4543,6 +4588,11 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
             };
             path?: never;
             cookie?: never;
@@ -4913,6 +4963,11 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
             };
             path: {
                 orderId: string;
@@ -5072,6 +5127,11 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
             };
             path: {
                 orderId: string;
@@ -5231,6 +5291,11 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5375,6 +5440,11 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5519,6 +5589,11 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5677,6 +5752,11 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
             };
             path: {
                 movementRequestId: string;
@@ -5823,6 +5903,11 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
             };
             path: {
                 orderId: string;

@@ -4,6 +4,7 @@ from rest_framework.authentication import BaseAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
 from companies.selectors import api_key_authenticate
+from config.kernel.audit import ActorType, actor_added
 
 
 class ApiKeyAuthentication(BaseAuthentication):
@@ -16,6 +17,8 @@ class ApiKeyAuthentication(BaseAuthentication):
         key = api_key_authenticate(raw_key=raw_key)
         if key is None:
             raise AuthenticationFailed()
+        # The request's writes are the client's on the audit trail.
+        actor_added(ActorType.API_CLIENT, key.client.name, apiClientId=key.client.pk)
         return key.client, key
 
     def authenticate_header(self, request):

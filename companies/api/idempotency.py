@@ -22,6 +22,7 @@ from config.api.schema_hooks import (
     REPLAYED_HEADER,
     WELL_FORMED_IDEMPOTENCY_KEY,
 )
+from config.kernel.audit import INVALID_REASON, REASON_META, change_context_add, reason_valid
 from config.kernel.errors import ServiceError
 
 
@@ -59,6 +60,19 @@ def claim(request) -> IdempotencyKey:
     return claimed
 
 
+def change_reason(request) -> str | None:
+    """The request's X-Change-Reason, when it sends one (UTF-8, as WSGI hands it over in
+    latin-1), or refused (400 Invalid X-Change-Reason)."""
+    sent = request.META.get(REASON_META)
+    if sent is None:
+        return None
+    try:
+        reason = sent.encode("latin-1").decode("utf-8")
+    except UnicodeError:
+        raise ServiceError(INVALID_REASON) from None
+    return reason_valid(reason)
+
+
 class IdempotentAPIView(APIView):
     """APIView whose POST and PATCH honour an `Idempotency-Key` header."""
 
@@ -66,6 +80,11 @@ class IdempotentAPIView(APIView):
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
+        if request.method in IDEMPOTENT_METHODS and request.user is not None:
+            # The reason and the key go on the audit trail with every row the request writes.
+            change_context_add(
+                reason=change_reason(request), idempotencyKey=request.META.get(IDEMPOTENCY_KEY_META)
+            )
         keyed = request.method in IDEMPOTENT_METHODS and IDEMPOTENCY_KEY_META in request.META
         if keyed and request.user is not None:
             self._idempotency_row = claim(request)

@@ -6,8 +6,13 @@ from django.http import HttpResponse, JsonResponse
 from config.api.envelope import database_unavailable_answer, error_envelope
 from config.api.throttling import budget_counted
 from config.backoffice.middleware import ADMIN_PREFIX
+from config.kernel.audit import Source, change_context
 from config.kernel.links import answering
 from config.ops.outages import database_unavailable
+from config.ops.request_ids import current_request_id
+
+# The sandbox's operations (config.api.sandbox): their writes are the sandbox's on the trail.
+SANDBOX_PREFIX = "/sandbox/"
 
 # Paths that keep Django's own slash handling and HTML pages (the admin, its static files).
 NON_API_PREFIXES = (ADMIN_PREFIX, "/static/")
@@ -111,3 +116,23 @@ class DatabaseOutageMiddleware:
         if request.path.startswith(NON_API_PREFIXES):
             return HttpResponse(message, status=status, headers=headers, content_type="text/plain")
         return JsonResponse(error_envelope(status, message), status=status, headers=headers)
+
+
+class ChangeContextMiddleware:
+    """Every write a request makes is on the audit trail with its source (the admin, the
+    sandbox, else the API) and request id (config.kernel.audit); the actor and the reason are
+    added once known (authentication, the view)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        path = request.path_info
+        if path.startswith(ADMIN_PREFIX):
+            source = Source.ADMIN
+        elif path.startswith(SANDBOX_PREFIX):
+            source = Source.SANDBOX
+        else:
+            source = Source.API
+        with change_context(source, requestId=current_request_id()):
+            return self.get_response(request)

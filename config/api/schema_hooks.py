@@ -144,6 +144,19 @@ IDEMPOTENCY_KEY = {
     ),
     "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[ -~]{1,255}$"},
 }
+CHANGE_REASON = {
+    "name": "X-Change-Reason",
+    "in": "header",
+    "required": False,
+    "description": (
+        "Why this change is made, kept on the audit trail with every record the request writes: "
+        "1 to 500 characters, no control characters; UTF-8 is accepted, "
+        "printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid "
+        "X-Change-Reason."
+    ),
+    "schema": {"type": "string", "minLength": 1, "maxLength": 500, "pattern": "^[ -~]{1,500}$"},
+    "example": "Replacing a broken screen (ticket 4821)",
+}
 # The one rule for a key, as the schema states it: the direct calls and the gateway check it.
 WELL_FORMED_IDEMPOTENCY_KEY = re.compile(IDEMPOTENCY_KEY["schema"]["pattern"])
 INVALID_IDEMPOTENCY_KEY = "Invalid Idempotency-Key"
@@ -162,7 +175,8 @@ IDEMPOTENCY_KEY_META = "HTTP_IDEMPOTENCY_KEY"
 def idempotency_key_header(result, generator, request, public):
     """drf-spectacular postprocessing hook: every POST and PATCH takes the optional
     `Idempotency-Key` header (companies/api/idempotency.py), may answer 409 and 422, and marks
-    an answer replayed from its key with `Idempotent-Replayed: true`."""
+    an answer replayed from its key with `Idempotent-Replayed: true`; and takes the optional
+    `X-Change-Reason` of the audit trail (config.kernel.audit)."""
     result.setdefault("components", {}).setdefault("headers", {})[REPLAYED_HEADER] = {
         "description": "Present on an answer replayed for a repeated Idempotency-Key.",
         "schema": {"type": "string", "enum": ["true"]},
@@ -172,7 +186,9 @@ def idempotency_key_header(result, generator, request, public):
         for method, operation in operations.items():
             if method.upper() not in IDEMPOTENT_METHODS:
                 continue
-            operation.setdefault("parameters", []).append(dict(IDEMPOTENCY_KEY))
+            operation.setdefault("parameters", []).extend(
+                [dict(IDEMPOTENCY_KEY), dict(CHANGE_REASON)]
+            )
             responses = operation.setdefault("responses", {})
             for code, description in IDEMPOTENCY_REFUSALS.items():
                 responses.setdefault(code, error_response(operation, description))

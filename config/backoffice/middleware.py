@@ -11,6 +11,8 @@ from django.contrib.auth import middleware as auth
 from django.contrib.messages import middleware as messages
 from django.contrib.sessions import middleware as sessions
 
+from config.kernel.audit import OPERATOR_NAME, ActorType, actor_added
+
 # The admin's URLs (config/urls.py), which keep Django's HTML pages: every other path is the
 # API's, the health checks', the schema's or an unknown one, which answer the same without these.
 ADMIN_PREFIX = "/admin/"
@@ -30,7 +32,19 @@ class SessionMiddleware(AdminOnly, sessions.SessionMiddleware):
 
 
 class AuthenticationMiddleware(AdminOnly, auth.AuthenticationMiddleware):
-    pass
+    """Django's, and the staff user's writes are theirs on the audit trail: an OPERATOR, shown
+    to clients as "Operations" (config.kernel.audit), to the back office by name."""
+
+    def process_request(self, request):
+        super().process_request(request)
+        user = request.user
+        if user.is_authenticated:
+            actor_added(
+                ActorType.OPERATOR,
+                OPERATOR_NAME,
+                operatorId=user.pk,
+                operatorName=user.get_username(),
+            )
 
 
 class MessageMiddleware(AdminOnly, messages.MessageMiddleware):

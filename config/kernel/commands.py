@@ -6,15 +6,39 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from uuid import UUID
 
-from django.core.management.base import CommandError
+from django.core.management.base import BaseCommand, CommandError
 from django.db.models import TextChoices
 
 from config.kernel.actors import Actor
+from config.kernel.audit import ActorType, Source, change_context, reason_valid
 from config.kernel.errors import NotFound, ServiceError
 from config.kernel.identifiers import uuid_or_400
 from config.kernel.numbering import number_written
 from config.kernel.shipping import NO_SHIPPING, Shipping
 from config.kernel.workflow import StatusModel
+
+
+class WritingCommand(BaseCommand):
+    """A command that changes records: they are on the audit trail as the command's, by its name,
+    with the reason given by `--reason` (config.kernel.audit)."""
+
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+        parser.add_argument(
+            "--reason",
+            help="Why the change is made (1 to 500 characters), kept on the audit trail.",
+        )
+        return parser
+
+    def execute(self, *args, **options):
+        reason = options.get("reason")
+        with refusals_as_command_errors():
+            if reason is not None:
+                reason_valid(reason)
+        name = self.__module__.rsplit(".", 1)[-1]
+        context = {"actorType": ActorType.COMMAND.value, "actorName": name, "reason": reason}
+        with change_context(Source.COMMAND, **context):
+            return super().execute(*args, **options)
 
 
 @contextmanager

@@ -1,10 +1,8 @@
-from django.core.management.base import BaseCommand
-
 from companies.services import api_client_create
-from config.kernel.commands import refusals_as_command_errors
+from config.kernel.commands import WritingCommand, refusals_as_command_errors
 
 
-class Command(BaseCommand):
+class Command(WritingCommand):
     help = "Create an API client and print its new key, alone on the last line of output."
 
     def add_arguments(self, parser):

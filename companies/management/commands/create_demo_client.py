@@ -1,10 +1,9 @@
-from django.core.management.base import BaseCommand
-
 from companies.demo import DEMO_COMPANY_CODE, demo_company_ensure
 from companies.services import api_key_issue
+from config.kernel.commands import WritingCommand
 
 
-class Command(BaseCommand):
+class Command(WritingCommand):
     help = (
         "Make sure the demo API client and its company DEM exist, issue the client a fresh "
         "key, and print it with a curl line to try. Used by `make run`; safe to run again."

@@ -1,9 +1,9 @@
 from argparse import ArgumentTypeError
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
 
 from companies import retention
+from config.kernel.commands import WritingCommand
 
 
 def positive(kind):
@@ -19,7 +19,7 @@ def positive(kind):
     return parse
 
 
-class Command(BaseCommand):
+class Command(WritingCommand):
     help = (
         "Delete the Idempotency-Keys older than 24 hours, and the webhook events finished "
         "(delivered, failed, or without a webhook URL) with nothing attempted for "

@@ -1,12 +1,13 @@
 import sys
 from datetime import datetime
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils import timezone
 from tqdm import tqdm
 
 from companies import selectors, webhooks
 from companies.models import Company, Event, EventState
+from config.kernel.commands import WritingCommand
 
 
 def moment(value: str) -> datetime:
@@ -18,7 +19,7 @@ def moment(value: str) -> datetime:
     return timezone.make_aware(parsed) if timezone.is_naive(parsed) else parsed
 
 
-class Command(BaseCommand):
+class Command(WritingCommand):
     help = (
         "Send webhook events again from the start of the retry schedule: by default every "
         "failed one, or those of a company, kind, state and creation time range. Events of "

@@ -6,11 +6,11 @@ nothing when the company already has records of its kind, so a second run change
 command lives at the top of the import graph, which may name every app."""
 
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from catalog.services import DEMO_CATALOG_CSV
 from companies.demo import DEMO_COMPANY_CODE, demo_company_ensure
+from config.kernel.commands import WritingCommand
 from employees.demo import demo_employees_seed
 from hardware.demo import demo_hardware_seed
 from hardware.types import hardware_types_ensure
@@ -22,7 +22,7 @@ from orders.demo import demo_orders_seed
 DEMO_PARTS = (demo_employees_seed, demo_hardware_seed, demo_orders_seed, demo_movements_seed)
 
 
-class Command(BaseCommand):
+class Command(WritingCommand):
     help = (
         "Load the demo: the hardware types, the bundled catalog (US, BR, MX, ES, DE, GB and the "
         "EU warehouse) through import_catalog, and the demo company DEM with its employees, "

@@ -7,10 +7,8 @@ flow's `transitions` module."""
 import argparse
 from datetime import date
 
-from django.core.management.base import BaseCommand
-
 from config.kernel.actors import Actor
-from config.kernel.commands import Move, refusals_as_command_errors
+from config.kernel.commands import Move, WritingCommand, refusals_as_command_errors
 from config.kernel.shipping import Shipping
 from logistics.transitions import movement_transition
 from orders.transitions import order_transition
@@ -27,7 +25,7 @@ def iso_date(value: str) -> date:
         raise argparse.ArgumentTypeError(f"expected a date as YYYY-MM-DD, not {value}") from None
 
 
-class Command(BaseCommand):
+class Command(WritingCommand):
     help = (
         "Move a record to a status as an operator, e.g. `transition movement <id> DONE`. "
         "Prints the new status; a move the record cannot make is an error (exit code 1)."

@@ -2,17 +2,17 @@ import csv
 import sys
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from tqdm import tqdm
 
 from catalog.services import CSV_HEADER, catalog_import, catalog_rows_read
-from config.kernel.commands import refusals_as_command_errors
+from config.kernel.commands import WritingCommand, refusals_as_command_errors
 from hardware.types import hardware_type_names
 
 
 # Here rather than in the catalog app: the catalog sits below hardware and cannot know the
 # hardware types, which this command passes it.
-class Command(BaseCommand):
+class Command(WritingCommand):
     help = (
         f"Load catalog items from a UTF-8 CSV file with the header {','.join(CSV_HEADER)}. "
         "A row whose (countryCode, manufacturerPartNumber) is in the catalog updates that "

@@ -2,15 +2,13 @@
 [--recommended]: an operator offers a catalog item as a candidate for an order line, through
 the same service as the admin's form."""
 
-from django.core.management.base import BaseCommand
-
-from config.kernel.commands import record_id, refusals_as_command_errors
+from config.kernel.commands import WritingCommand, record_id, refusals_as_command_errors
 from config.kernel.identifiers import uuid_or_400
 from orders import services
 from orders.models import Order
 
 
-class Command(BaseCommand):
+class Command(WritingCommand):
     help = (
         "Offer a catalog item as an alternative for a line of a PENDING or QUOTED order. "
         "Prints the new candidate's id as the last line; a refusal is an error (exit code 1)."

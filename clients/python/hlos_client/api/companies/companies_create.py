@@ -15,10 +15,14 @@ def _get_kwargs(
     *,
     body: CompanyCreateRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_change_reason, Unset):
+        headers["X-Change-Reason"] = x_change_reason
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -97,6 +101,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: CompanyCreateRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop]:
     """Create a company
 
@@ -109,6 +114,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (CompanyCreateRequest):
 
     Raises:
@@ -122,6 +128,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = client.get_httpx_client().request(
@@ -136,6 +143,7 @@ def sync(
     client: AuthenticatedClient,
     body: CompanyCreateRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop | None:
     """Create a company
 
@@ -148,6 +156,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (CompanyCreateRequest):
 
     Raises:
@@ -162,6 +171,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     ).parsed
 
 
@@ -170,6 +180,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: CompanyCreateRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop]:
     """Create a company
 
@@ -182,6 +193,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (CompanyCreateRequest):
 
     Raises:
@@ -195,6 +207,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -207,6 +220,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: CompanyCreateRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> CompanyList | ErrorEnvelope | ErrorEnvelopeWithEnvelop | None:
     """Create a company
 
@@ -219,6 +233,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (CompanyCreateRequest):
 
     Raises:
@@ -234,5 +249,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            x_change_reason=x_change_reason,
         )
     ).parsed

@@ -16,10 +16,14 @@ def _get_kwargs(
     *,
     body: CompanyUpdateRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_change_reason, Unset):
+        headers["X-Change-Reason"] = x_change_reason
 
     _kwargs: dict[str, Any] = {
         "method": "patch",
@@ -100,6 +104,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: CompanyUpdateRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[CompanyList | ErrorEnvelope]:
     """Change a company's name, ABM code or webhook URL
 
@@ -112,6 +117,7 @@ def sync_detailed(
     Args:
         company_code (str):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (CompanyUpdateRequest | Unset):
 
     Raises:
@@ -126,6 +132,7 @@ def sync_detailed(
         company_code=company_code,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = client.get_httpx_client().request(
@@ -141,6 +148,7 @@ def sync(
     client: AuthenticatedClient,
     body: CompanyUpdateRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> CompanyList | ErrorEnvelope | None:
     """Change a company's name, ABM code or webhook URL
 
@@ -153,6 +161,7 @@ def sync(
     Args:
         company_code (str):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (CompanyUpdateRequest | Unset):
 
     Raises:
@@ -168,6 +177,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     ).parsed
 
 
@@ -177,6 +187,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: CompanyUpdateRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[CompanyList | ErrorEnvelope]:
     """Change a company's name, ABM code or webhook URL
 
@@ -189,6 +200,7 @@ async def asyncio_detailed(
     Args:
         company_code (str):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (CompanyUpdateRequest | Unset):
 
     Raises:
@@ -203,6 +215,7 @@ async def asyncio_detailed(
         company_code=company_code,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -216,6 +229,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: CompanyUpdateRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> CompanyList | ErrorEnvelope | None:
     """Change a company's name, ABM code or webhook URL
 
@@ -228,6 +242,7 @@ async def asyncio(
     Args:
         company_code (str):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (CompanyUpdateRequest | Unset):
 
     Raises:
@@ -244,5 +259,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            x_change_reason=x_change_reason,
         )
     ).parsed

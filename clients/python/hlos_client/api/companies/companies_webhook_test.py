@@ -14,10 +14,14 @@ def _get_kwargs(
     company_code: str,
     *,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_change_reason, Unset):
+        headers["X-Change-Reason"] = x_change_reason
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -94,6 +98,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | EventDetailList]:
     """Send a signed test event to the company's webhookUrl
 
@@ -106,6 +111,7 @@ def sync_detailed(
     Args:
         company_code (str):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -118,6 +124,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         company_code=company_code,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = client.get_httpx_client().request(
@@ -132,6 +139,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | EventDetailList | None:
     """Send a signed test event to the company's webhookUrl
 
@@ -144,6 +152,7 @@ def sync(
     Args:
         company_code (str):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -157,6 +166,7 @@ def sync(
         company_code=company_code,
         client=client,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     ).parsed
 
 
@@ -165,6 +175,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | EventDetailList]:
     """Send a signed test event to the company's webhookUrl
 
@@ -177,6 +188,7 @@ async def asyncio_detailed(
     Args:
         company_code (str):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -189,6 +201,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         company_code=company_code,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -201,6 +214,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | EventDetailList | None:
     """Send a signed test event to the company's webhookUrl
 
@@ -213,6 +227,7 @@ async def asyncio(
     Args:
         company_code (str):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -227,5 +242,6 @@ async def asyncio(
             company_code=company_code,
             client=client,
             idempotency_key=idempotency_key,
+            x_change_reason=x_change_reason,
         )
     ).parsed

@@ -14,10 +14,14 @@ def _get_kwargs(
     *,
     body: EmployeeUpsertRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_change_reason, Unset):
+        headers["X-Change-Reason"] = x_change_reason
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -96,6 +100,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: EmployeeUpsertRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[EmployeeResult | ErrorEnvelope]:
     """Create or update an employee
 
@@ -116,6 +121,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (EmployeeUpsertRequest): The employee fields of an upsert (POST /employees, and the
             inline `employee` objects of
             movements): checked for format here, the rules applied by `employee_upsert`.
@@ -131,6 +137,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = client.get_httpx_client().request(
@@ -145,6 +152,7 @@ def sync(
     client: AuthenticatedClient,
     body: EmployeeUpsertRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> EmployeeResult | ErrorEnvelope | None:
     """Create or update an employee
 
@@ -165,6 +173,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (EmployeeUpsertRequest): The employee fields of an upsert (POST /employees, and the
             inline `employee` objects of
             movements): checked for format here, the rules applied by `employee_upsert`.
@@ -181,6 +190,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     ).parsed
 
 
@@ -189,6 +199,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: EmployeeUpsertRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[EmployeeResult | ErrorEnvelope]:
     """Create or update an employee
 
@@ -209,6 +220,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (EmployeeUpsertRequest): The employee fields of an upsert (POST /employees, and the
             inline `employee` objects of
             movements): checked for format here, the rules applied by `employee_upsert`.
@@ -224,6 +236,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -236,6 +249,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: EmployeeUpsertRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> EmployeeResult | ErrorEnvelope | None:
     """Create or update an employee
 
@@ -256,6 +270,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (EmployeeUpsertRequest): The employee fields of an upsert (POST /employees, and the
             inline `employee` objects of
             movements): checked for format here, the rules applied by `employee_upsert`.
@@ -273,5 +288,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            x_change_reason=x_change_reason,
         )
     ).parsed

@@ -16,10 +16,14 @@ def _get_kwargs(
     *,
     body: EventRedeliverRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_change_reason, Unset):
+        headers["X-Change-Reason"] = x_change_reason
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -99,6 +103,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: EventRedeliverRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | EventList]:
     """Send an event to the company's webhookUrl again
 
@@ -112,6 +117,7 @@ def sync_detailed(
     Args:
         event_id (str):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (EventRedeliverRequest):
 
     Raises:
@@ -126,6 +132,7 @@ def sync_detailed(
         event_id=event_id,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = client.get_httpx_client().request(
@@ -141,6 +148,7 @@ def sync(
     client: AuthenticatedClient,
     body: EventRedeliverRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | EventList | None:
     """Send an event to the company's webhookUrl again
 
@@ -154,6 +162,7 @@ def sync(
     Args:
         event_id (str):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (EventRedeliverRequest):
 
     Raises:
@@ -169,6 +178,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     ).parsed
 
 
@@ -178,6 +188,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: EventRedeliverRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | EventList]:
     """Send an event to the company's webhookUrl again
 
@@ -191,6 +202,7 @@ async def asyncio_detailed(
     Args:
         event_id (str):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (EventRedeliverRequest):
 
     Raises:
@@ -205,6 +217,7 @@ async def asyncio_detailed(
         event_id=event_id,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -218,6 +231,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: EventRedeliverRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | EventList | None:
     """Send an event to the company's webhookUrl again
 
@@ -231,6 +245,7 @@ async def asyncio(
     Args:
         event_id (str):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (EventRedeliverRequest):
 
     Raises:
@@ -247,5 +262,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            x_change_reason=x_change_reason,
         )
     ).parsed

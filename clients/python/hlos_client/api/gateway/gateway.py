@@ -14,10 +14,14 @@ def _get_kwargs(
     *,
     body: GatewayRequestRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_change_reason, Unset):
+        headers["X-Change-Reason"] = x_change_reason
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -104,6 +108,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: GatewayRequestRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | GatewayResult]:
     """Call any operation through the request envelope
 
@@ -120,6 +125,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (GatewayRequestRequest):
 
     Raises:
@@ -133,6 +139,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = client.get_httpx_client().request(
@@ -147,6 +154,7 @@ def sync(
     client: AuthenticatedClient,
     body: GatewayRequestRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | GatewayResult | None:
     """Call any operation through the request envelope
 
@@ -163,6 +171,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (GatewayRequestRequest):
 
     Raises:
@@ -177,6 +186,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     ).parsed
 
 
@@ -185,6 +195,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: GatewayRequestRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | GatewayResult]:
     """Call any operation through the request envelope
 
@@ -201,6 +212,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (GatewayRequestRequest):
 
     Raises:
@@ -214,6 +226,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -226,6 +239,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: GatewayRequestRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | GatewayResult | None:
     """Call any operation through the request envelope
 
@@ -242,6 +256,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (GatewayRequestRequest):
 
     Raises:
@@ -257,5 +272,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            x_change_reason=x_change_reason,
         )
     ).parsed

@@ -14,10 +14,14 @@ def _get_kwargs(
     *,
     body: HardwareCreateRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_change_reason, Unset):
+        headers["X-Change-Reason"] = x_change_reason
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -96,6 +100,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: HardwareCreateRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | HardwareCreatedList]:
     """Register a hardware item, in storage or with an employee
 
@@ -114,6 +119,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (HardwareCreateRequest): Send at most one of `employeeProfileId` and `employeeEmail`:
             with neither, the item goes to storage.
 
@@ -130,6 +136,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = client.get_httpx_client().request(
@@ -144,6 +151,7 @@ def sync(
     client: AuthenticatedClient,
     body: HardwareCreateRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | HardwareCreatedList | None:
     """Register a hardware item, in storage or with an employee
 
@@ -162,6 +170,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (HardwareCreateRequest): Send at most one of `employeeProfileId` and `employeeEmail`:
             with neither, the item goes to storage.
 
@@ -179,6 +188,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     ).parsed
 
 
@@ -187,6 +197,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: HardwareCreateRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | HardwareCreatedList]:
     """Register a hardware item, in storage or with an employee
 
@@ -205,6 +216,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (HardwareCreateRequest): Send at most one of `employeeProfileId` and `employeeEmail`:
             with neither, the item goes to storage.
 
@@ -221,6 +233,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -233,6 +246,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: HardwareCreateRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | HardwareCreatedList | None:
     """Register a hardware item, in storage or with an employee
 
@@ -251,6 +265,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (HardwareCreateRequest): Send at most one of `employeeProfileId` and `employeeEmail`:
             with neither, the item goes to storage.
 
@@ -269,5 +284,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            x_change_reason=x_change_reason,
         )
     ).parsed

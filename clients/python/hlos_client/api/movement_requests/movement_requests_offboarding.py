@@ -14,10 +14,14 @@ def _get_kwargs(
     *,
     body: OffboardingRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_change_reason, Unset):
+        headers["X-Change-Reason"] = x_change_reason
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -96,6 +100,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: OffboardingRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | MovementRequestList]:
     """Return an employee's hardware (offboarding), or move it to another employee
 
@@ -118,6 +123,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (OffboardingRequest): Send exactly one of `companyCode` and `company`.
 
             Send exactly one of `employeeEmail` and `employee`.
@@ -133,6 +139,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = client.get_httpx_client().request(
@@ -147,6 +154,7 @@ def sync(
     client: AuthenticatedClient,
     body: OffboardingRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | MovementRequestList | None:
     """Return an employee's hardware (offboarding), or move it to another employee
 
@@ -169,6 +177,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (OffboardingRequest): Send exactly one of `companyCode` and `company`.
 
             Send exactly one of `employeeEmail` and `employee`.
@@ -185,6 +194,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     ).parsed
 
 
@@ -193,6 +203,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: OffboardingRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | MovementRequestList]:
     """Return an employee's hardware (offboarding), or move it to another employee
 
@@ -215,6 +226,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (OffboardingRequest): Send exactly one of `companyCode` and `company`.
 
             Send exactly one of `employeeEmail` and `employee`.
@@ -230,6 +242,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -242,6 +255,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: OffboardingRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | MovementRequestList | None:
     """Return an employee's hardware (offboarding), or move it to another employee
 
@@ -264,6 +278,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (OffboardingRequest): Send exactly one of `companyCode` and `company`.
 
             Send exactly one of `employeeEmail` and `employee`.
@@ -281,5 +296,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            x_change_reason=x_change_reason,
         )
     ).parsed

@@ -14,10 +14,14 @@ def _get_kwargs(
     *,
     body: OnboardingRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_change_reason, Unset):
+        headers["X-Change-Reason"] = x_change_reason
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -96,6 +100,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: OnboardingRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | MovementRequestList]:
     """Send storage hardware to an employee (onboarding)
 
@@ -114,6 +119,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (OnboardingRequest): Send exactly one of `employeeEmail` and `employee`.
 
     Raises:
@@ -127,6 +133,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = client.get_httpx_client().request(
@@ -141,6 +148,7 @@ def sync(
     client: AuthenticatedClient,
     body: OnboardingRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | MovementRequestList | None:
     """Send storage hardware to an employee (onboarding)
 
@@ -159,6 +167,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (OnboardingRequest): Send exactly one of `employeeEmail` and `employee`.
 
     Raises:
@@ -173,6 +182,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     ).parsed
 
 
@@ -181,6 +191,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: OnboardingRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | MovementRequestList]:
     """Send storage hardware to an employee (onboarding)
 
@@ -199,6 +210,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (OnboardingRequest): Send exactly one of `employeeEmail` and `employee`.
 
     Raises:
@@ -212,6 +224,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -224,6 +237,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: OnboardingRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | MovementRequestList | None:
     """Send storage hardware to an employee (onboarding)
 
@@ -242,6 +256,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (OnboardingRequest): Send exactly one of `employeeEmail` and `employee`.
 
     Raises:
@@ -257,5 +272,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            x_change_reason=x_change_reason,
         )
     ).parsed

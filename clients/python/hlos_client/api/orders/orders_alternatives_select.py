@@ -17,10 +17,14 @@ def _get_kwargs(
     *,
     body: AlternativeSelectRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_change_reason, Unset):
+        headers["X-Change-Reason"] = x_change_reason
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -105,6 +109,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: AlternativeSelectRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | OrderList]:
     """Choose a line's alternative candidate
 
@@ -124,6 +129,7 @@ def sync_detailed(
     Args:
         order_id (UUID):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (AlternativeSelectRequest):
 
     Raises:
@@ -138,6 +144,7 @@ def sync_detailed(
         order_id=order_id,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = client.get_httpx_client().request(
@@ -153,6 +160,7 @@ def sync(
     client: AuthenticatedClient,
     body: AlternativeSelectRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | OrderList | None:
     """Choose a line's alternative candidate
 
@@ -172,6 +180,7 @@ def sync(
     Args:
         order_id (UUID):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (AlternativeSelectRequest):
 
     Raises:
@@ -187,6 +196,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     ).parsed
 
 
@@ -196,6 +206,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: AlternativeSelectRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | OrderList]:
     """Choose a line's alternative candidate
 
@@ -215,6 +226,7 @@ async def asyncio_detailed(
     Args:
         order_id (UUID):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (AlternativeSelectRequest):
 
     Raises:
@@ -229,6 +241,7 @@ async def asyncio_detailed(
         order_id=order_id,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -242,6 +255,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: AlternativeSelectRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | OrderList | None:
     """Choose a line's alternative candidate
 
@@ -261,6 +275,7 @@ async def asyncio(
     Args:
         order_id (UUID):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (AlternativeSelectRequest):
 
     Raises:
@@ -277,5 +292,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            x_change_reason=x_change_reason,
         )
     ).parsed

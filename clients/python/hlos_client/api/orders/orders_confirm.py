@@ -14,10 +14,14 @@ def _get_kwargs(
     *,
     body: OrderRefRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_change_reason, Unset):
+        headers["X-Change-Reason"] = x_change_reason
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -96,6 +100,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: OrderRefRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | OrderStatusList]:
     """Confirm (accept) a quoted order
 
@@ -110,6 +115,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (OrderRefRequest): The body of cancel and confirm. The view reads `id` itself, to
             answer a missing one
             with the interface's `id is required`.
@@ -125,6 +131,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = client.get_httpx_client().request(
@@ -139,6 +146,7 @@ def sync(
     client: AuthenticatedClient,
     body: OrderRefRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | OrderStatusList | None:
     """Confirm (accept) a quoted order
 
@@ -153,6 +161,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (OrderRefRequest): The body of cancel and confirm. The view reads `id` itself, to
             answer a missing one
             with the interface's `id is required`.
@@ -169,6 +178,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     ).parsed
 
 
@@ -177,6 +187,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: OrderRefRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | OrderStatusList]:
     """Confirm (accept) a quoted order
 
@@ -191,6 +202,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (OrderRefRequest): The body of cancel and confirm. The view reads `id` itself, to
             answer a missing one
             with the interface's `id is required`.
@@ -206,6 +218,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -218,6 +231,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: OrderRefRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | OrderStatusList | None:
     """Confirm (accept) a quoted order
 
@@ -232,6 +246,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (OrderRefRequest): The body of cancel and confirm. The view reads `id` itself, to
             answer a missing one
             with the interface's `id is required`.
@@ -249,5 +264,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            x_change_reason=x_change_reason,
         )
     ).parsed

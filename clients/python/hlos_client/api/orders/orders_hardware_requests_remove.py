@@ -17,10 +17,14 @@ def _get_kwargs(
     *,
     body: LinesRemoveRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_change_reason, Unset):
+        headers["X-Change-Reason"] = x_change_reason
 
     _kwargs: dict[str, Any] = {
         "method": "patch",
@@ -105,6 +109,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: LinesRemoveRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | OrderList]:
     """Remove lines, or part of their quantity, from an order
 
@@ -125,6 +130,7 @@ def sync_detailed(
     Args:
         order_id (UUID):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (LinesRemoveRequest):
 
     Raises:
@@ -139,6 +145,7 @@ def sync_detailed(
         order_id=order_id,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = client.get_httpx_client().request(
@@ -154,6 +161,7 @@ def sync(
     client: AuthenticatedClient,
     body: LinesRemoveRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | OrderList | None:
     """Remove lines, or part of their quantity, from an order
 
@@ -174,6 +182,7 @@ def sync(
     Args:
         order_id (UUID):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (LinesRemoveRequest):
 
     Raises:
@@ -189,6 +198,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     ).parsed
 
 
@@ -198,6 +208,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: LinesRemoveRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | OrderList]:
     """Remove lines, or part of their quantity, from an order
 
@@ -218,6 +229,7 @@ async def asyncio_detailed(
     Args:
         order_id (UUID):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (LinesRemoveRequest):
 
     Raises:
@@ -232,6 +244,7 @@ async def asyncio_detailed(
         order_id=order_id,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -245,6 +258,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: LinesRemoveRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | OrderList | None:
     """Remove lines, or part of their quantity, from an order
 
@@ -265,6 +279,7 @@ async def asyncio(
     Args:
         order_id (UUID):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (LinesRemoveRequest):
 
     Raises:
@@ -281,5 +296,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            x_change_reason=x_change_reason,
         )
     ).parsed

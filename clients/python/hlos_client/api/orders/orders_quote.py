@@ -14,10 +14,14 @@ def _get_kwargs(
     *,
     body: QuoteRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_change_reason, Unset):
+        headers["X-Change-Reason"] = x_change_reason
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -99,6 +103,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: QuoteRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | OrderList]:
     """Ask for a quote: create an order
 
@@ -125,6 +130,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (QuoteRequest): Send exactly one of `companyCode` and `company`.
 
             With sendTo EMPLOYEE, send exactly one of `employeeEmail` and `employee`.
@@ -140,6 +146,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = client.get_httpx_client().request(
@@ -154,6 +161,7 @@ def sync(
     client: AuthenticatedClient,
     body: QuoteRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | OrderList | None:
     """Ask for a quote: create an order
 
@@ -180,6 +188,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (QuoteRequest): Send exactly one of `companyCode` and `company`.
 
             With sendTo EMPLOYEE, send exactly one of `employeeEmail` and `employee`.
@@ -196,6 +205,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     ).parsed
 
 
@@ -204,6 +214,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: QuoteRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | OrderList]:
     """Ask for a quote: create an order
 
@@ -230,6 +241,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (QuoteRequest): Send exactly one of `companyCode` and `company`.
 
             With sendTo EMPLOYEE, send exactly one of `employeeEmail` and `employee`.
@@ -245,6 +257,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -257,6 +270,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: QuoteRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | OrderList | None:
     """Ask for a quote: create an order
 
@@ -283,6 +297,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (QuoteRequest): Send exactly one of `companyCode` and `company`.
 
             With sendTo EMPLOYEE, send exactly one of `employeeEmail` and `employee`.
@@ -300,5 +315,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            x_change_reason=x_change_reason,
         )
     ).parsed

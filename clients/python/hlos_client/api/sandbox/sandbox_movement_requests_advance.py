@@ -17,10 +17,14 @@ def _get_kwargs(
     *,
     body: MovementRequestAdvanceRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_change_reason, Unset):
+        headers["X-Change-Reason"] = x_change_reason
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -102,6 +106,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: MovementRequestAdvanceRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | MovementRequestList]:
     """Sandbox: move a movement request as the operator would (not in production)
 
@@ -127,6 +132,7 @@ def sync_detailed(
     Args:
         movement_request_id (UUID):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (MovementRequestAdvanceRequest):
 
     Raises:
@@ -141,6 +147,7 @@ def sync_detailed(
         movement_request_id=movement_request_id,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = client.get_httpx_client().request(
@@ -156,6 +163,7 @@ def sync(
     client: AuthenticatedClient,
     body: MovementRequestAdvanceRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | MovementRequestList | None:
     """Sandbox: move a movement request as the operator would (not in production)
 
@@ -181,6 +189,7 @@ def sync(
     Args:
         movement_request_id (UUID):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (MovementRequestAdvanceRequest):
 
     Raises:
@@ -196,6 +205,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     ).parsed
 
 
@@ -205,6 +215,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: MovementRequestAdvanceRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | MovementRequestList]:
     """Sandbox: move a movement request as the operator would (not in production)
 
@@ -230,6 +241,7 @@ async def asyncio_detailed(
     Args:
         movement_request_id (UUID):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (MovementRequestAdvanceRequest):
 
     Raises:
@@ -244,6 +256,7 @@ async def asyncio_detailed(
         movement_request_id=movement_request_id,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -257,6 +270,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: MovementRequestAdvanceRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | MovementRequestList | None:
     """Sandbox: move a movement request as the operator would (not in production)
 
@@ -282,6 +296,7 @@ async def asyncio(
     Args:
         movement_request_id (UUID):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (MovementRequestAdvanceRequest):
 
     Raises:
@@ -298,5 +313,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            x_change_reason=x_change_reason,
         )
     ).parsed

@@ -17,10 +17,14 @@ def _get_kwargs(
     *,
     body: OrderAdvanceRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_change_reason, Unset):
+        headers["X-Change-Reason"] = x_change_reason
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -100,6 +104,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: OrderAdvanceRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | OrderList]:
     """Sandbox: move an order as the operator would (not in production)
 
@@ -129,6 +134,7 @@ def sync_detailed(
     Args:
         order_id (UUID):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (OrderAdvanceRequest):
 
     Raises:
@@ -143,6 +149,7 @@ def sync_detailed(
         order_id=order_id,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = client.get_httpx_client().request(
@@ -158,6 +165,7 @@ def sync(
     client: AuthenticatedClient,
     body: OrderAdvanceRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | OrderList | None:
     """Sandbox: move an order as the operator would (not in production)
 
@@ -187,6 +195,7 @@ def sync(
     Args:
         order_id (UUID):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (OrderAdvanceRequest):
 
     Raises:
@@ -202,6 +211,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     ).parsed
 
 
@@ -211,6 +221,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: OrderAdvanceRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | OrderList]:
     """Sandbox: move an order as the operator would (not in production)
 
@@ -240,6 +251,7 @@ async def asyncio_detailed(
     Args:
         order_id (UUID):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (OrderAdvanceRequest):
 
     Raises:
@@ -254,6 +266,7 @@ async def asyncio_detailed(
         order_id=order_id,
         body=body,
         idempotency_key=idempotency_key,
+        x_change_reason=x_change_reason,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -267,6 +280,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: OrderAdvanceRequest,
     idempotency_key: str | Unset = UNSET,
+    x_change_reason: str | Unset = UNSET,
 ) -> ErrorEnvelope | OrderList | None:
     """Sandbox: move an order as the operator would (not in production)
 
@@ -296,6 +310,7 @@ async def asyncio(
     Args:
         order_id (UUID):
         idempotency_key (str | Unset):
+        x_change_reason (str | Unset):
         body (OrderAdvanceRequest):
 
     Raises:
@@ -312,5 +327,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            x_change_reason=x_change_reason,
         )
     ).parsed
