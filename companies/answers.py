@@ -29,6 +29,7 @@ class CompanySerializer(answers.ModelAnswer):
             "legal_number",
             "contact_email",
             "phone",
+            "require_change_reason",
         ]
 
 

@@ -95,6 +95,13 @@ class Company(models.Model):
         default=new_webhook_secret,
         help_text="Signs the webhooks sent to this company (Standard Webhooks).",
     )
+    require_change_reason = models.BooleanField(
+        default=False,
+        help_text=(
+            "The company's writes through the API must say why (X-Change-Reason), for its audit "
+            "trail."
+        ),
+    )
 
     class Meta:
         ordering = ["name", "code"]

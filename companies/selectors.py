@@ -123,6 +123,11 @@ def company_get_managed(
     return company
 
 
+def company_managed_or_none(*, api_client: ApiClient, code: str) -> Company | None:
+    """The client's company with this code, or None (no refusal: the caller decides)."""
+    return _managed_with_code(api_client, code).first()
+
+
 def company_get_for_update(*, api_client: ApiClient, code: str) -> Company:
     """The client's company with this code, locked for the rest of the transaction."""
     company = _managed_with_code(api_client, code).select_for_update().first()

@@ -107,7 +107,7 @@ def company_create(
 
 
 # What a client may change on a company after creating it.
-UPDATABLE_COMPANY_FIELDS = ("name", "abm_code", "webhook_url")
+UPDATABLE_COMPANY_FIELDS = ("name", "abm_code", "webhook_url", "require_change_reason")
 
 
 @transaction.atomic

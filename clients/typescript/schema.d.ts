@@ -779,6 +779,8 @@ export interface components {
             legalNumber?: string | null;
             contactEmail?: (string | null) | string;
             phone?: string | null;
+            /** @description The company's writes through the API must say why (X-Change-Reason), for its audit trail. */
+            requireChangeReason?: boolean;
         };
         CompanyCreateRequest: {
             name: string;
@@ -813,6 +815,8 @@ export interface components {
             name?: string;
             abmCode?: string | null;
             webhookUrl?: string | null;
+            /** @description When true, every write of this company through the API must send X-Change-Reason (else 400 `X-Change-Reason is required for this company`). */
+            requireChangeReason?: boolean;
         };
         CreatedHardware: {
             /** Format: uuid */

@@ -47,6 +47,13 @@ class CompanyUpdateSerializer(api.Serializer):
     name = serializers.CharField(max_length=200, required=False)
     abm_code = serializers.CharField(max_length=100, required=False, allow_null=True)
     webhook_url = WebhookUrlField()
+    require_change_reason = serializers.BooleanField(
+        required=False,
+        help_text=(
+            "When true, every write of this company through the API must send X-Change-Reason "
+            "(else 400 `X-Change-Reason is required for this company`)."
+        ),
+    )
 
 
 class WebhookSecretSerializer(api.Serializer):

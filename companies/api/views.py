@@ -12,7 +12,12 @@ from companies.answers import (
 )
 from companies.api import docs
 from companies.api.idempotency import IdempotentAPIView
-from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_body, company_from_filters
+from companies.api.scoping import (
+    COMPANY_CODE_PARAMETER,
+    company_from_body,
+    company_from_filters,
+    company_from_path_checked,
+)
 from companies.api.serializers import (
     CompanyCreateSerializer,
     CompanyUpdateSerializer,
@@ -73,6 +78,7 @@ class CompanyDetailView(IdempotentAPIView):
         responses=CompanySerializer(many=True),
     )
     def patch(self, request, company_code: str):
+        company_from_path_checked(request, company_code)
         serializer = CompanyUpdateSerializer(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
         company = services.company_update(
@@ -89,6 +95,7 @@ class CompanyWebhookSecretView(IdempotentAPIView):
         responses={200: WebhookSecretSerializer(many=True), 404: ErrorEnvelopeSerializer},
     )
     def post(self, request, company_code: str):
+        company_from_path_checked(request, company_code)
         company = services.company_webhook_secret_rotate(api_client=request.user, code=company_code)
         return Response(WebhookSecretSerializer([company], many=True).data)
 
@@ -110,6 +117,7 @@ class CompanyWebhookTestView(IdempotentAPIView):
         responses={200: EventDetailSerializer(many=True), 404: ErrorEnvelopeSerializer},
     )
     def post(self, request, company_code: str):
+        company_from_path_checked(request, company_code)
         event = services.company_webhook_test(api_client=request.user, code=company_code)
         return Response([selectors.event_row(company=event.company, event_id=event.id)])
 

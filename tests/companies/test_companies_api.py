@@ -24,6 +24,7 @@ def company_body(company: Company) -> dict:
         "legalNumber": company.legal_number,
         "contactEmail": company.contact_email,
         "phone": company.phone,
+        "requireChangeReason": company.require_change_reason,
     }
 
 

@@ -210,3 +210,37 @@ def test_a_write_rolled_back_leaves_nothing():
 
     assert trail(Company, company, "UPDATED") == []
     assert [action for action, _ in trail(Company, company)] == ["CREATED"]
+
+
+# --- a company that requires a reason ---------------------------------------------------------
+
+
+def test_a_company_may_require_a_reason_for_its_writes(caller):
+    company = CompanyFactory(api_client=caller.api_client, code="REQ")
+    turned_on = caller.patch("/companies/REQ", {"requireChangeReason": True}, format="json")
+    assert turned_on.status_code == 200
+    assert turned_on.json()["envelop"][0]["requireChangeReason"] is True
+
+    without = caller.patch("/companies/REQ", {"name": "Unexplained"}, format="json")
+    quote = {"companyCode": "REQ", "countryCode": "US", "sendTo": "STORAGE", "hardwares": [MOUSE]}
+    quoted_without = caller.post("/orders/quote", quote, format="json")
+    with_reason = caller.patch(
+        "/companies/REQ", {"name": "Explained"}, format="json", HTTP_X_CHANGE_REASON="Rebrand"
+    )
+
+    assert_refused(without, 400, "X-Change-Reason is required for this company")
+    assert_refused(quoted_without, 400, "X-Change-Reason is required for this company")
+    assert not Order.objects.filter(company=company).exists()
+    assert with_reason.status_code == 200
+    assert last_change(Company, company)["reason"] == "Rebrand"
+    # Reads need none.
+    assert caller.get("/orders", {"companyCode": "REQ"}).status_code == 200
+
+
+def test_another_companys_rule_binds_nobody_else(caller):
+    CompanyFactory(api_client=caller.api_client, code="STR", require_change_reason=True)
+    CompanyFactory(api_client=caller.api_client, code="LAX")
+
+    response = caller.patch("/companies/LAX", {"name": "No reason needed"}, format="json")
+
+    assert response.status_code == 200

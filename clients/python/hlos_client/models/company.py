@@ -29,6 +29,8 @@ class Company:
         legal_number (None | str | Unset):
         contact_email (None | str | Unset):
         phone (None | str | Unset):
+        require_change_reason (bool | Unset): The company's writes through the API must say why (X-Change-Reason), for
+            its audit trail.
     """
 
     id: UUID
@@ -42,6 +44,7 @@ class Company:
     legal_number: None | str | Unset = UNSET
     contact_email: None | str | Unset = UNSET
     phone: None | str | Unset = UNSET
+    require_change_reason: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -90,6 +93,8 @@ class Company:
         else:
             phone = self.phone
 
+        require_change_reason = self.require_change_reason
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -113,6 +118,8 @@ class Company:
             field_dict["contactEmail"] = contact_email
         if phone is not UNSET:
             field_dict["phone"] = phone
+        if require_change_reason is not UNSET:
+            field_dict["requireChangeReason"] = require_change_reason
 
         return field_dict
 
@@ -186,6 +193,8 @@ class Company:
 
         phone = _parse_phone(d.pop("phone", UNSET))
 
+        require_change_reason = d.pop("requireChangeReason", UNSET)
+
         company = cls(
             id=id,
             created_at=created_at,
@@ -198,6 +207,7 @@ class Company:
             legal_number=legal_number,
             contact_email=contact_email,
             phone=phone,
+            require_change_reason=require_change_reason,
         )
 
         company.additional_properties = d

@@ -18,11 +18,14 @@ class CompanyUpdateRequest:
         name (str | Unset):
         abm_code (None | str | Unset):
         webhook_url (None | str | Unset):
+        require_change_reason (bool | Unset): When true, every write of this company through the API must send X-Change-
+            Reason (else 400 `X-Change-Reason is required for this company`).
     """
 
     name: str | Unset = UNSET
     abm_code: None | str | Unset = UNSET
     webhook_url: None | str | Unset = UNSET
+    require_change_reason: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -40,6 +43,8 @@ class CompanyUpdateRequest:
         else:
             webhook_url = self.webhook_url
 
+        require_change_reason = self.require_change_reason
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -49,6 +54,8 @@ class CompanyUpdateRequest:
             field_dict["abmCode"] = abm_code
         if webhook_url is not UNSET:
             field_dict["webhookUrl"] = webhook_url
+        if require_change_reason is not UNSET:
+            field_dict["requireChangeReason"] = require_change_reason
 
         return field_dict
 
@@ -75,10 +82,13 @@ class CompanyUpdateRequest:
 
         webhook_url = _parse_webhook_url(d.pop("webhookUrl", UNSET))
 
+        require_change_reason = d.pop("requireChangeReason", UNSET)
+
         company_update_request = cls(
             name=name,
             abm_code=abm_code,
             webhook_url=webhook_url,
+            require_change_reason=require_change_reason,
         )
 
         company_update_request.additional_properties = d
