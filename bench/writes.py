@@ -4,6 +4,10 @@ taking turns, against the service under the repository's gunicorn settings (2 gt
 of 8 threads). Printed per write and number of clients: writes/s, p50/p99 latency and p99 as a
 multiple of p50 (goal at 4 clients: under 2x), and the SQL queries of one write (in process).
 
+Each turn runs twice, with the audit trail's triggers on and off (`pgtrigger.disable()`
+between turns; the request's context is set either way), and the script prints each write's
+p50 with the trail over its p50 without (issue 28's goal: 1.25x or less).
+
     .venv/bin/python bench/writes.py [--writes 1000]
         [--database-url postgres://postgres@127.0.0.1:5432/hlos_bench_writes]
 
@@ -39,6 +43,9 @@ from bench.serving import (
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/hlos_bench_writes"
 CLIENT_COUNTS = (1, 4)
 P99_GOAL = 2.0
+# The audit trail's triggers, on and off by turns; its cost's goal, as p50 with over without.
+TRAIL = ("on", "off")
+TRAIL_GOAL = 1.25
 
 
 def parse_args() -> argparse.Namespace:
@@ -67,8 +74,9 @@ def bodies(base: dict, writes: int) -> dict[str, tuple[str, itertools.count]]:
         ],
     }
     items = Hardware.objects.filter(status="STORAGE", in_movement=False, country_code="US")
-    item_ids = [str(pk) for pk in items.values_list("id", flat=True)[: 2 * writes + 16]]
-    if len(item_ids) < 2 * writes + 16:
+    needed = 2 * len(TRAIL) * writes + 32
+    item_ids = [str(pk) for pk in items.values_list("id", flat=True)[:needed]]
+    if len(item_ids) < needed:
         raise BenchError(f"only {len(item_ids)} items in storage: seed more")
     email = base["employees"][0].email
     onboardings = (
@@ -96,6 +104,13 @@ def queries_per_write(raw_key: str, path: str, body: dict) -> int:
     return len(queries)
 
 
+def trail_set(state: str) -> None:
+    """The audit trail's triggers on or off, for the whole database (between turns)."""
+    import pgtrigger
+
+    (pgtrigger.enable if state == "on" else pgtrigger.disable)()
+
+
 def run(port: int, path: str, supply, headers: dict, writes: int, clients: int) -> list[float]:
     """`writes` POSTs from `clients` threads, each on a kept-alive connection."""
     lock = threading.Lock()
@@ -120,7 +135,7 @@ def main() -> int:
     started = time.perf_counter()
     raw_key, base = fresh_company(args.database_url)
     # 40% of the items are in storage: enough for every onboarding, in process and served.
-    seed_hardware(8 * args.writes + 100, base)
+    seed_hardware(8 * len(TRAIL) * args.writes + 200, base)
     writes = bodies(base, args.writes)
     queries = {
         name: queries_per_write(raw_key, path, next(supply))
@@ -134,33 +149,46 @@ def main() -> int:
         server.wait_until_up()
         for name, (path, supply) in writes.items():
             run(server.port, path, supply, headers, 8, 4)  # warm-up
-            latencies = {clients: [] for clients in CLIENT_COUNTS}
-            walls = dict.fromkeys(CLIENT_COUNTS, 0.0)
+            latencies = {(trail, c): [] for trail in TRAIL for c in CLIENT_COUNTS}
+            walls = dict.fromkeys(latencies, 0.0)
             for _ in range(ROUNDS):
-                for clients in CLIENT_COUNTS:
-                    began = time.perf_counter()
-                    latencies[clients] += run(
-                        server.port, path, supply, headers, args.writes // ROUNDS, clients
-                    )
-                    walls[clients] += time.perf_counter() - began
-            results[name] = {c: (latencies[c], walls[c]) for c in CLIENT_COUNTS}
+                for trail in TRAIL:
+                    trail_set(trail)
+                    for clients in CLIENT_COUNTS:
+                        began = time.perf_counter()
+                        latencies[trail, clients] += run(
+                            server.port, path, supply, headers, args.writes // ROUNDS, clients
+                        )
+                        walls[trail, clients] += time.perf_counter() - began
+            results[name] = {key: (latencies[key], walls[key]) for key in latencies}
     finally:
+        trail_set("on")
         server.stop()
     print(
-        f"{'write':<11} {'queries':>7} {'clients':>7} {'writes/s':>8} {'p50 ms':>7} "
-        f"{'p99 ms':>7} {'p99/p50':>7}"
+        f"{'write':<11} {'queries':>7} {'trail':>5} {'clients':>7} {'writes/s':>8} "
+        f"{'p50 ms':>7} {'p99 ms':>7} {'p99/p50':>7}"
     )
-    for name, by_clients in results.items():
-        for clients, (latencies, wall) in by_clients.items():
+    for name, by_key in results.items():
+        for (trail, clients), (latencies, wall) in by_key.items():
             p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
             print(
-                f"{name:<11} {queries[name]:>7} {clients:>7} {len(latencies) / wall:>8.1f} "
-                f"{p50 * 1000:>7.1f} {p99 * 1000:>7.1f} {p99 / p50:>7.2f}"
+                f"{name:<11} {queries[name]:>7} {trail:>5} {clients:>7} "
+                f"{len(latencies) / wall:>8.1f} {p50 * 1000:>7.1f} {p99 * 1000:>7.1f} "
+                f"{p99 / p50:>7.2f}"
             )
-        four = by_clients[max(CLIENT_COUNTS)][0]
+        four = by_key["on", max(CLIENT_COUNTS)][0]
         ratio = percentile(four, 0.99) / percentile(four, 0.5)
         verdict = "met" if ratio < P99_GOAL else "NOT met"
         print(f"{name}: p99 {ratio:.2f}x p50 at 4 clients (goal < {P99_GOAL:g}x: {verdict})")
+        for clients in CLIENT_COUNTS:
+            with_trail = percentile(by_key["on", clients][0], 0.5)
+            without = percentile(by_key["off", clients][0], 0.5)
+            cost = with_trail / without
+            verdict = "met" if cost <= TRAIL_GOAL else "NOT met"
+            print(
+                f"{name}: p50 with the audit trail {cost:.2f}x without at {clients} client(s) "
+                f"(goal <= {TRAIL_GOAL:g}x: {verdict})"
+            )
     print(f"Done in {time.perf_counter() - started:.0f}s")
     return 0
 
