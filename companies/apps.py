@@ -15,6 +15,38 @@ class CompaniesConfig(AppConfig):
         health_check_register("outbox", outbox_check)
         collector_register(OutboxCollector())
         dashboard_register()
+        audit_register()
+
+
+def audit_register() -> None:
+    """How a company, API clients and keys are shown on the audit trail (companies.audit). A
+    client's trail shows its companies; clients and keys are the back office's to read."""
+    from companies.audit.registry import ITSELF, AuditedRecord, audited_record_register
+
+    audited_record_register(
+        AuditedRecord(
+            model="companies.Company",
+            target_type="COMPANY",
+            company=ITSELF,
+            label=lambda fields: f"{fields['name']} ({fields['companyCode']})",
+            names={"code": "companyCode"},
+            secrets=("webhook_secret",),
+            hidden=("api_client",),
+        ),
+        AuditedRecord(
+            model="companies.ApiClient",
+            target_type="API_CLIENT",
+            company=None,
+            label=lambda fields: fields["name"],
+        ),
+        AuditedRecord(
+            model="companies.ApiKey",
+            target_type="API_KEY",
+            company=None,
+            label=lambda fields: f"{fields['prefix']}…",
+            secrets=("hashed_key",),
+        ),
+    )
 
 
 def dashboard_register() -> None:

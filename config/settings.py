@@ -189,6 +189,13 @@ if EVENT_RETENTION_DAYS < 1:
     raise environ.ImproperlyConfigured(
         f"EVENT_RETENTION_DAYS must be at least 1; got {EVENT_RETENTION_DAYS}"
     )
+# Days a row of the audit trail (config/kernel/audit.py) is kept after the change it records;
+# then the same hourly purge deletes it. 400 by default, so a yearly audit finds the whole year.
+AUDIT_RETENTION_DAYS = env.int("AUDIT_RETENTION_DAYS", default=400)
+if AUDIT_RETENTION_DAYS < 1:
+    raise environ.ImproperlyConfigured(
+        f"AUDIT_RETENTION_DAYS must be at least 1; got {AUDIT_RETENTION_DAYS}"
+    )
 
 # Webhooks to loopback, private or link-local addresses are refused unless this is set: on a
 # developer's machine (ENVIRONMENT development, `make run`) the receiver is on localhost, so
@@ -293,6 +300,9 @@ SPECTACULAR_SETTINGS = {
         # One enum each, whatever operation shows them (docs/schema.md).
         "HardwareType": "hardware.choices.HARDWARE_TYPE_NAMES",
         "Brand": "hardware.choices.Brand",
+        # The audit trail's (GET /audit-events), named for it rather than as generic words.
+        "AuditActionEnum": "companies.audit.criteria.ACTIONS",
+        "AuditSourceEnum": "config.kernel.audit.Source",
     },
     # The sandbox's operations are unknown paths in production (config/api/sandbox.py).
     "PREPROCESSING_HOOKS": ["config.api.sandbox.sandbox_paths_outside_production"],

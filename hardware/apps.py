@@ -12,3 +12,40 @@ class HardwareConfig(AppConfig):
         from hardware.admin import HeldHardwareInline
 
         admin_inline_register(Employee, HeldHardwareInline)
+        audit_register()
+
+
+def audit_register() -> None:
+    """How items, their notes and storages are shown on the audit trail (companies.audit)."""
+    from companies.audit.registry import AuditedRecord, Lookup, Parent, audited_record_register
+
+    audited_record_register(
+        AuditedRecord(
+            model="hardware.Hardware",
+            target_type="HARDWARE",
+            label=lambda fields: f"{fields['name']} ({fields['serialNumber'] or 'no serial'})",
+            names={
+                "employee": "employeeEmail",
+                "storage": "storageCountryCode",
+                "hardware_type": "hardwareType",
+            },
+            lookups={
+                "employee": Lookup("employees.Employee", "email"),
+                "storage": Lookup("hardware.Storage", "country_code"),
+                "hardware_type": Lookup("hardware.HardwareType", "name"),
+            },
+        ),
+        AuditedRecord(
+            model="hardware.HardwareNote",
+            target_type="HARDWARE_NOTE",
+            company=None,
+            parent=Parent("hardware", "HARDWARE"),
+            label=lambda fields: fields["content"][:60],
+        ),
+        AuditedRecord(
+            model="hardware.Storage",
+            target_type="STORAGE",
+            company=None,
+            label=lambda fields: f"Storage {fields['countryCode']}",
+        ),
+    )

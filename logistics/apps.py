@@ -30,6 +30,31 @@ class LogisticsConfig(AppConfig):
         )
         collector_register(movements)
         dashboard_register()
+        audit_register()
+
+
+def audit_register() -> None:
+    """How a movement request is shown on the audit trail (companies.audit)."""
+    from companies.audit.registry import AuditedRecord, Lookup, audited_record_register
+
+    email = Lookup("employees.Employee", "email")
+    audited_record_register(
+        AuditedRecord(
+            model="logistics.MovementRequest",
+            target_type="MOVEMENT_REQUEST",
+            label=lambda fields: f"Movement request {fields['movementRequestNumber']}",
+            names={
+                "from_employee": "fromEmployeeEmail",
+                "to_employee": "toEmployeeEmail",
+                "storage": "storageCountryCode",
+            },
+            lookups={
+                "from_employee": email,
+                "to_employee": email,
+                "storage": Lookup("hardware.Storage", "country_code"),
+            },
+        )
+    )
 
 
 def dashboard_register() -> None:

@@ -12,6 +12,40 @@ class OrdersConfig(AppConfig):
 
         collector_register(RecordsByStatus("hlos_orders", "Orders by status.", Order))
         dashboard_register()
+        audit_register()
+
+
+def audit_register() -> None:
+    """How orders, their lines and alternative groups are shown on the audit trail
+    (companies.audit)."""
+    from companies.audit.registry import AuditedRecord, Lookup, Parent, audited_record_register
+
+    audited_record_register(
+        AuditedRecord(
+            model="orders.Order",
+            target_type="ORDER",
+            label=lambda fields: f"Order {fields['orderNumber']}",
+            names={"employee": "employeeEmail"},
+            lookups={"employee": Lookup("employees.Employee", "email")},
+        ),
+        AuditedRecord(
+            model="orders.HardwareRequest",
+            target_type="ORDER_LINE",
+            company=None,
+            parent=Parent("order", "ORDER"),
+            label=lambda fields: (
+                f"{fields['amount']} x {fields['model'] or fields['hardwareType']}"
+            ),
+            names={"catalog_item": "catalogModelId"},
+        ),
+        AuditedRecord(
+            model="orders.AlternativeGroup",
+            target_type="ALTERNATIVE_GROUP",
+            company=None,
+            parent=Parent("order", "ORDER"),
+            label=lambda fields: "Alternatives",
+        ),
+    )
 
 
 def dashboard_register() -> None:

@@ -9,6 +9,8 @@ checks still see them refused:
   one (the service takes numbers in any layout, but only numbers that exist);
 - a well-formed Idempotency-Key is made unique to its case: the same key sent again with
   another request is 422 by design, which generated keys (often one character) would hit;
+- a company's `requireChangeReason` stays false: set true, every later write of the demo
+  company that sends no X-Change-Reason is 400 by design (tests/config/test_audit_trail.py);
 - a well-formed `cursor` is left out: a cursor is what the service signed for one list
   (`Invalid cursor` otherwise), which no generator can make; tests/config/test_paging.py
   walks the real ones."""
@@ -66,6 +68,8 @@ def _map_body(body):
                 body[name] = _demo(value)
             elif name == "phone":
                 body[name] = _real_phone(value)
+            elif name == "requireChangeReason" and isinstance(value, bool):
+                body[name] = False
             else:
                 _map_body(value)
 

@@ -4,6 +4,30 @@
  */
 
 export interface paths {
+    "/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the changes made to the company's records, newest first
+         * @description The audit trail: every change to the company, its employees, hardware items (and their notes), orders (and their lines and alternative groups) and movement requests, whoever made it and however (this API, the provider's back office, a command, a worker). Each event says who (`actor`: an API client by name; the provider's staff as `{"type": "OPERATOR", "name": "Operations"}`), through what (`source`), in which request (`requestId`, `idempotencyKey`), why (`reason`: the `X-Change-Reason` sent), and what changed: `changes` maps each field, named as the API names it, to `{old, new}` in the API's own values (an employee's e-mail, a status, a price as a string). A record created shows the fields it was given (`old` null), one deleted the fields it had (`new` null); a secret (the webhook signing secret) shows `***` for both.
+         *
+         *     Criteria, each optional: `targetType` (a type takes its child records with it: `ORDER` gives the orders' lines and alternative groups too), `targetId` (a record's events and its children's), `actorType`, `action` (`STATUS_CHANGED`: an update that moved the status; `UPDATED`: the other updates), `requestId`, `since` (at or after) and `until` (before), ISO 8601 date-times with their offset. `limit` and `cursor` page it; without `limit` the whole list.
+         *
+         *     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid targetType: expected ...`, `Invalid actorType: expected ...` and `Invalid action: expected ...`, naming the values there are; 400 `Invalid targetId: expected the id of a record`; 400 `Invalid requestId`; 400 `Invalid since`; 400 `Invalid until`; 400 `Invalid limit`; 400 `Invalid cursor`.
+         */
+        get: operations["audit_events_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/catalog": {
         parameters: {
             query?: never;
@@ -672,6 +696,102 @@ export interface components {
              * @description A candidate id: hardwares[].alternativeGroup.candidates[].id.
              */
             hardwareRequestId: string;
+        };
+        /**
+         * @description * `CREATED` - CREATED
+         *     * `UPDATED` - UPDATED
+         *     * `STATUS_CHANGED` - STATUS_CHANGED
+         *     * `DELETED` - DELETED
+         * @enum {string}
+         */
+        AuditActionEnum: "CREATED" | "UPDATED" | "STATUS_CHANGED" | "DELETED";
+        AuditActor: {
+            /** @description API_CLIENT, OPERATOR (the provider's staff), COMMAND or SYSTEM (a worker); null when not known (a change made outside the service's code). */
+            type: ("API_CLIENT" | "OPERATOR" | "COMMAND" | "SYSTEM") | null;
+            /** @description The API client's, command's or task's name; "Operations" for an operator. */
+            name: string | null;
+        };
+        AuditChange: {
+            /** @description Before; null for a record created. */
+            old: unknown;
+            /** @description After; null for a record deleted. */
+            new: unknown;
+        };
+        /**
+         * @description One change to one record of the company: who made it, through what, why, and what it
+         *     changed, each field named and valued as the API shows it.
+         */
+        AuditEvent: {
+            /** @description Stable and unique. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change's transaction began (its changes share it).
+             */
+            occurredAt: string;
+            /**
+             * @description STATUS_CHANGED: an update that moved the record's status.
+             *
+             *     * `CREATED` - CREATED
+             *     * `UPDATED` - UPDATED
+             *     * `STATUS_CHANGED` - STATUS_CHANGED
+             *     * `DELETED` - DELETED
+             */
+            action: components["schemas"]["AuditActionEnum"];
+            target: components["schemas"]["AuditTarget"];
+            /** @description For a child record (an order line, a note): whose it is. */
+            parent: components["schemas"]["AuditParent"] | null;
+            actor: components["schemas"]["AuditActor"];
+            /**
+             * @description Through what: API, ADMIN (the back office), COMMAND, SANDBOX, WORKER.
+             *
+             *     * `API` - Api
+             *     * `ADMIN` - Admin
+             *     * `COMMAND` - Command
+             *     * `SANDBOX` - Sandbox
+             *     * `WORKER` - Worker
+             */
+            source: components["schemas"]["AuditSourceEnum"] | components["schemas"]["NullEnum"];
+            /** @description The X-Request-ID of the request that made it. */
+            requestId: string | null;
+            /** @description The Idempotency-Key it was sent with. */
+            idempotencyKey: string | null;
+            /** @description Its X-Change-Reason, or --reason. */
+            reason: string | null;
+            /** @description Each field changed, as the API names it. A secret shows `***` for both. */
+            changes: {
+                [key: string]: components["schemas"]["AuditChange"];
+            };
+        };
+        AuditEventList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["AuditEvent"][];
+        };
+        AuditParent: {
+            /** @description ORDER or HARDWARE. */
+            type: string;
+            /** Format: uuid */
+            id: string;
+        };
+        /**
+         * @description * `API` - Api
+         *     * `ADMIN` - Admin
+         *     * `COMMAND` - Command
+         *     * `SANDBOX` - Sandbox
+         *     * `WORKER` - Worker
+         * @enum {string}
+         */
+        AuditSourceEnum: "API" | "ADMIN" | "COMMAND" | "SANDBOX" | "WORKER";
+        AuditTarget: {
+            /** @description The record's type: COMPANY, EMPLOYEE, HARDWARE, ORDER, MOVEMENT_REQUEST; or a child record's, whose parent says whose it is: ORDER_LINE and ALTERNATIVE_GROUP (of an ORDER), HARDWARE_NOTE (of a HARDWARE item). */
+            type: string;
+            /** @description The record's id (a note's is a number). */
+            id: string;
+            /** @description What people call it: an order's number, an item's name and serial, an employee's e-mail; as it was after the change (before it, for a deletion). */
+            label: string;
         };
         /** @enum {unknown} */
         BlankEnum: "";
@@ -1974,6 +2094,133 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    audit_events_list: {
+        parameters: {
+            query: {
+                /** @description Only the events of this action (STATUS_CHANGED: updates that moved a status; UPDATED: the other updates). */
+                action?: "CREATED" | "DELETED" | "STATUS_CHANGED" | "UPDATED";
+                /** @description Only the changes made by this kind of actor. */
+                actorType?: "API_CLIENT" | "COMMAND" | "OPERATOR" | "SYSTEM";
+                /** @description Code of a company this API client manages. */
+                companyCode: string;
+                /** @description Where a page starts: copied from the `Link: <...>; rel="next"` header of the page before, never made by the client (it is opaque and signed). */
+                cursor?: string;
+                /** @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list. */
+                limit?: number;
+                /** @description Only the changes made by the request with this X-Request-ID. */
+                requestId?: string;
+                /** @description Only the changes made at or after this instant (ISO 8601, with offset). */
+                since?: string;
+                /** @description Only the events of this record (its id: a UUID, or a note's number) and of its child records. */
+                targetId?: string;
+                /** @description Only the events of records of this type, and of their child records. */
+                targetType?: "COMPANY" | "EMPLOYEE" | "HARDWARE" | "MOVEMENT_REQUEST" | "ORDER";
+                /** @description Only the changes made before this instant (ISO 8601, with offset). */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description `<absolute URL of the next page>; rel="next"` (RFC 8288) when more remain. */
+                    Link?: string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventList"];
+                };
+            };
+            /** @description Invalid input, state or identifier. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record visible to this API client. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request budget of the API client, or of the source address's failed authentications, is spent. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach a dependency it needs (its database) right now: retry after Retry-After seconds. A write retried with the same Idempotency-Key is never applied twice. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed, a 503 is listed on its own). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     catalog_list: {
         parameters: {
             query?: {
@@ -2199,7 +2446,7 @@ export interface operations {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
                  * @example Replacing a broken screen (ticket 4821)
                  */
                 "X-Change-Reason"?: string;
@@ -2347,7 +2594,7 @@ export interface operations {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
                  * @example Replacing a broken screen (ticket 4821)
                  */
                 "X-Change-Reason"?: string;
@@ -2498,7 +2745,7 @@ export interface operations {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
                  * @example Replacing a broken screen (ticket 4821)
                  */
                 "X-Change-Reason"?: string;
@@ -2644,7 +2891,7 @@ export interface operations {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
                  * @example Replacing a broken screen (ticket 4821)
                  */
                 "X-Change-Reason"?: string;
@@ -2911,7 +3158,7 @@ export interface operations {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
                  * @example Replacing a broken screen (ticket 4821)
                  */
                 "X-Change-Reason"?: string;
@@ -3396,7 +3643,7 @@ export interface operations {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
                  * @example Replacing a broken screen (ticket 4821)
                  */
                 "X-Change-Reason"?: string;
@@ -3548,7 +3795,7 @@ export interface operations {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
                  * @example Replacing a broken screen (ticket 4821)
                  */
                 "X-Change-Reason"?: string;
@@ -3843,7 +4090,7 @@ export interface operations {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
                  * @example Replacing a broken screen (ticket 4821)
                  */
                 "X-Change-Reason"?: string;
@@ -4444,7 +4691,7 @@ export interface operations {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
                  * @example Replacing a broken screen (ticket 4821)
                  */
                 "X-Change-Reason"?: string;
@@ -4593,7 +4840,7 @@ export interface operations {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
                  * @example Replacing a broken screen (ticket 4821)
                  */
                 "X-Change-Reason"?: string;
@@ -4968,7 +5215,7 @@ export interface operations {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
                  * @example Replacing a broken screen (ticket 4821)
                  */
                 "X-Change-Reason"?: string;
@@ -5132,7 +5379,7 @@ export interface operations {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
                  * @example Replacing a broken screen (ticket 4821)
                  */
                 "X-Change-Reason"?: string;
@@ -5296,7 +5543,7 @@ export interface operations {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
                  * @example Replacing a broken screen (ticket 4821)
                  */
                 "X-Change-Reason"?: string;
@@ -5445,7 +5692,7 @@ export interface operations {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
                  * @example Replacing a broken screen (ticket 4821)
                  */
                 "X-Change-Reason"?: string;
@@ -5594,7 +5841,7 @@ export interface operations {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
                  * @example Replacing a broken screen (ticket 4821)
                  */
                 "X-Change-Reason"?: string;
@@ -5757,7 +6004,7 @@ export interface operations {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
                  * @example Replacing a broken screen (ticket 4821)
                  */
                 "X-Change-Reason"?: string;
@@ -5908,7 +6155,7 @@ export interface operations {
                 /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters; UTF-8 is accepted, printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid X-Change-Reason.
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
                  * @example Replacing a broken screen (ticket 4821)
                  */
                 "X-Change-Reason"?: string;

@@ -92,3 +92,27 @@ EVENTS_REDELIVER = operation(
         "DEM needs a webhookUrl (`PATCH /companies/DEM`).",
     ),
 )
+
+AUDIT_EVENTS_LIST = operation(
+    "List the changes made to the company's records, newest first",
+    "The audit trail: every change to the company, its employees, hardware items (and their "
+    "notes), orders (and their lines and alternative groups) and movement requests, whoever "
+    "made it and however (this API, the provider's back office, a command, a worker). Each "
+    "event says who (`actor`: an API client by name; the provider's staff as "
+    '`{"type": "OPERATOR", "name": "Operations"}`), through what (`source`), in which request '
+    "(`requestId`, `idempotencyKey`), why (`reason`: the `X-Change-Reason` sent), and what "
+    "changed: `changes` maps each field, named as the API names it, to `{old, new}` in the "
+    "API's own values (an employee's e-mail, a status, a price as a string). A record created "
+    "shows the fields it was given (`old` null), one deleted the fields it had (`new` null); a "
+    "secret (the webhook signing secret) shows `***` for both.\n\n"
+    "Criteria, each optional: `targetType` (a type takes its child records with it: `ORDER` "
+    "gives the orders' lines and alternative groups too), `targetId` (a record's events and "
+    "its children's), `actorType`, `action` (`STATUS_CHANGED`: an update that moved the "
+    "status; `UPDATED`: the other updates), `requestId`, `since` (at or after) and `until` "
+    "(before), ISO 8601 date-times with their offset. `limit` and `cursor` page it; without "
+    "`limit` the whole list.\n\n"
+    f"Refusals: {READ_COMPANY_REFUSALS}; 400 `Invalid targetType: expected ...`, `Invalid "
+    "actorType: expected ...` and `Invalid action: expected ...`, naming the values there are; "
+    "400 `Invalid targetId: expected the id of a record`; 400 `Invalid requestId`; 400 "
+    "`Invalid since`; 400 `Invalid until`; 400 `Invalid limit`; 400 `Invalid cursor`.",
+)

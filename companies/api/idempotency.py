@@ -22,7 +22,7 @@ from config.api.schema_hooks import (
     REPLAYED_HEADER,
     WELL_FORMED_IDEMPOTENCY_KEY,
 )
-from config.kernel.audit import INVALID_REASON, REASON_META, change_context_add, reason_valid
+from config.kernel.audit import REASON_META, change_context_add, reason_from_header
 from config.kernel.errors import ServiceError
 
 
@@ -61,16 +61,10 @@ def claim(request) -> IdempotencyKey:
 
 
 def change_reason(request) -> str | None:
-    """The request's X-Change-Reason, when it sends one (UTF-8, as WSGI hands it over in
-    latin-1), or refused (400 Invalid X-Change-Reason)."""
+    """The request's X-Change-Reason, when it sends one, or refused (400 Invalid
+    X-Change-Reason)."""
     sent = request.META.get(REASON_META)
-    if sent is None:
-        return None
-    try:
-        reason = sent.encode("latin-1").decode("utf-8")
-    except UnicodeError:
-        raise ServiceError(INVALID_REASON) from None
-    return reason_valid(reason)
+    return None if sent is None else reason_from_header(sent)
 
 
 class IdempotentAPIView(APIView):

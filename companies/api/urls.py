@@ -1,6 +1,6 @@
 from django.urls import path
 
-from companies.api import views
+from companies.api import audit, views
 
 urlpatterns = [
     path("companies", views.CompanyListView.as_view(), name="companies"),
@@ -15,6 +15,7 @@ urlpatterns = [
         views.CompanyWebhookTestView.as_view(),
         name="company-webhook-test",
     ),
+    path("audit-events", audit.AuditEventListView.as_view(), name="audit-events"),
     path("events", views.EventListView.as_view(), name="events"),
     path("events/<str:event_id>", views.EventDetailView.as_view(), name="event"),
     path(

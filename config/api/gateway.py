@@ -40,6 +40,7 @@ from config.api.schema_hooks import (
 )
 from config.api.serializers import StrictReadingMixin
 from config.api.views import UnknownPathView, unknown_path_message
+from config.kernel.audit import REASON_META, reason_from_header
 from config.kernel.errors import ServiceError
 
 
@@ -118,6 +119,9 @@ class GatewayView(APIView):
         key = request.META.get(IDEMPOTENCY_KEY_META)
         if authenticated and key is not None and not WELL_FORMED_IDEMPOTENCY_KEY.fullmatch(key):
             raise ServiceError(INVALID_IDEMPOTENCY_KEY)
+        # So is the X-Change-Reason header: the dispatched write keeps it, any call judges it.
+        if authenticated and REASON_META in request.META:
+            reason_from_header(request.META[REASON_META])
 
         verb = envelope["verb"].strip().upper()
         path, _, query = envelope["request"].strip().partition("?")

@@ -216,7 +216,19 @@ def error_response(operation: dict, description: str) -> dict:
 
 # List criteria that, sent empty (`?countryCode=`), are no criterion
 # (docs/decisions/0026-lists-keyset-paging-and-criteria.md).
-EMPTY_IS_NO_CRITERION = {"countryCode", "type", "updatedSince", "since"}
+EMPTY_IS_NO_CRITERION = {
+    "countryCode",
+    "type",
+    "updatedSince",
+    "since",
+    # GET /audit-events (companies.audit.criteria)
+    "targetType",
+    "targetId",
+    "actorType",
+    "action",
+    "requestId",
+    "until",
+}
 
 
 def camel_case_path_parameters(result, generator, request, public):

@@ -150,11 +150,16 @@ CHANGE_REASON = {
     "required": False,
     "description": (
         "Why this change is made, kept on the audit trail with every record the request writes: "
-        "1 to 500 characters, no control characters; UTF-8 is accepted, "
-        "printable ASCII is what every HTTP client sends as is. Otherwise 400 Invalid "
-        "X-Change-Reason."
+        "1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its "
+        "bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept "
+        "so), else as Latin-1."
     ),
-    "schema": {"type": "string", "minLength": 1, "maxLength": 500, "pattern": "^[ -~]{1,500}$"},
+    "schema": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 500,
+        "pattern": "^[ -~\u00a0-\u00ff]{1,500}$",
+    },
     "example": "Replacing a broken screen (ticket 4821)",
 }
 # The one rule for a key, as the schema states it: the direct calls and the gateway check it.

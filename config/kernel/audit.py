@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pghistory
+import pghistory.core
 from django.db import models
 
 from config.kernel.errors import ServiceError
@@ -64,7 +65,9 @@ UNAUDITED_COLUMNS = ("updated_at", "last_used_at")
 def audited(*, exclude: tuple[str, ...] = ()):
     """Class decorator: every insert, update and delete of the model is on the trail, in its
     audit model `<Model>AuditEvent` (made by pghistory in the model's app, with its migration).
-    An update that changes only UNAUDITED_COLUMNS or `exclude` records nothing."""
+    An update that changes only UNAUDITED_COLUMNS or `exclude` records nothing. Each audit table
+    is indexed by time: the retention purges it oldest first, and the back office's log reads it
+    newest first and by date."""
 
     def decorate(model: type[models.Model]) -> type[models.Model]:
         names = {field.name for field in model._meta.local_fields}
@@ -75,9 +78,15 @@ def audited(*, exclude: tuple[str, ...] = ()):
             pghistory.DeleteEvent(label=Action.DELETED.value),
             exclude=left_out,
             model_name=f"{model.__name__}AuditEvent",
+            meta={"indexes": [models.Index(fields=["pgh_created_at"])]},
         )(model)
 
     return decorate
+
+
+def audit_models() -> list[type[models.Model]]:
+    """The audit tables (`<Model>AuditEvent`), one per audited model, once the apps are loaded."""
+    return pghistory.core.event_models()
 
 
 # --- the context of a change ---------------------------------------------------------------------
@@ -87,10 +96,10 @@ _opened = threading.local()
 
 @contextmanager
 def change_context(source: Source, **metadata) -> Iterator[None]:
-    """The writes inside carry `source` and `metadata` (camelCase keys, as answered); a context
-    opened inside another adds to it instead."""
+    """The writes inside carry `source` and `metadata` (camelCase keys, as answered). Inside a
+    context already open (a command another command calls) the writes stay the outer one's:
+    pghistory keeps one context per thread, and what a nested one set would outlive it."""
     if context_open():
-        change_context_add(source=source.value, **metadata)
         yield
         return
     _opened.depth = 1
@@ -151,6 +160,17 @@ REASON_MAX_LENGTH = 500
 INVALID_REASON = f"Invalid {REASON_HEADER}"
 REASON_REQUIRED = f"{REASON_HEADER} is required for this company"
 _CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def reason_from_header(sent: str) -> str:
+    """The reason an X-Change-Reason header carries, as WSGI hands it over (latin-1 text): read
+    as UTF-8 when its bytes are UTF-8, else as the latin-1 text it is; refused (400) unless
+    `reason_valid`."""
+    try:
+        reason = sent.encode("latin-1").decode("utf-8")
+    except UnicodeError:
+        reason = sent
+    return reason_valid(reason)
 
 
 def reason_valid(reason: str) -> str:

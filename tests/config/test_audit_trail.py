@@ -79,6 +79,23 @@ def test_a_reason_in_utf8_is_kept_as_written(caller):
     assert last_change(Company, company)["reason"] == reason
 
 
+def test_a_reason_whose_bytes_are_not_utf8_is_read_as_latin1(caller):
+    company = CompanyFactory(api_client=caller.api_client, code="LAT")
+
+    caller.patch("/companies/LAT", {"name": "R"}, format="json", HTTP_X_CHANGE_REASON="caf\xe9")
+
+    assert last_change(Company, company)["reason"] == "café"
+
+
+def test_the_gateway_judges_a_reason_whatever_the_call(caller):
+    CompanyFactory(api_client=caller.api_client, code="GWR")
+    body = {"verb": "GET", "request": "companies", "vendor": "hlos"}
+
+    response = caller.post("/gateway", body, format="json", HTTP_X_CHANGE_REASON="bad\x01")
+
+    assert_refused(response, 400, "Invalid X-Change-Reason")
+
+
 def test_a_write_through_the_gateway_carries_the_same_context(caller):
     company = CompanyFactory(api_client=caller.api_client, code="GWY")
     body = {"verb": "PATCH", "request": "companies/GWY", "vendor": "hlos", "data": {"name": "G"}}

@@ -2,6 +2,19 @@
 
 from .alternative_group import AlternativeGroup
 from .alternative_select_request import AlternativeSelectRequest
+from .audit_action_enum import AuditActionEnum
+from .audit_actor import AuditActor
+from .audit_actor_type_type_0 import AuditActorTypeType0
+from .audit_change import AuditChange
+from .audit_event import AuditEvent
+from .audit_event_changes import AuditEventChanges
+from .audit_event_list import AuditEventList
+from .audit_events_list_action import AuditEventsListAction
+from .audit_events_list_actor_type import AuditEventsListActorType
+from .audit_events_list_target_type import AuditEventsListTargetType
+from .audit_parent import AuditParent
+from .audit_source_enum import AuditSourceEnum
+from .audit_target import AuditTarget
 from .blank_enum import BlankEnum
 from .brand import Brand
 from .candidate import Candidate
@@ -104,6 +117,19 @@ from .webhook_secret_list import WebhookSecretList
 __all__ = (
     "AlternativeGroup",
     "AlternativeSelectRequest",
+    "AuditActionEnum",
+    "AuditActor",
+    "AuditActorTypeType0",
+    "AuditChange",
+    "AuditEvent",
+    "AuditEventChanges",
+    "AuditEventList",
+    "AuditEventsListAction",
+    "AuditEventsListActorType",
+    "AuditEventsListTargetType",
+    "AuditParent",
+    "AuditSourceEnum",
+    "AuditTarget",
     "BlankEnum",
     "Brand",
     "Candidate",

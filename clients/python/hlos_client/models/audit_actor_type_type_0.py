@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class AuditActorTypeType0(StrEnum):
+    API_CLIENT = "API_CLIENT"
+    COMMAND = "COMMAND"
+    OPERATOR = "OPERATOR"
+    SYSTEM = "SYSTEM"
+
+    def __str__(self) -> str:
+        return str(self.value)
