@@ -2,11 +2,12 @@ from django import forms
 from django.contrib import admin
 
 from catalog.models import CatalogItem
+from config.backoffice.audited import AuditedAdmin, ReasonModelForm
 from config.backoffice.dashboard import admin_list_filters
 from config.kernel.countries import is_country_code
 
 
-class CatalogItemForm(forms.ModelForm):
+class CatalogItemForm(ReasonModelForm):
     # The admin gives the model and fields.
     def clean_country_code(self):
         code = self.cleaned_data["country_code"].strip().upper()
@@ -16,7 +17,7 @@ class CatalogItemForm(forms.ModelForm):
 
 
 @admin.register(CatalogItem)
-class CatalogItemAdmin(admin.ModelAdmin):
+class CatalogItemAdmin(AuditedAdmin):
     form = CatalogItemForm
     list_display = [
         "country_code",

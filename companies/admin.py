@@ -9,9 +9,15 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from companies import selectors, services, webhooks
-from companies.admin_filters import DeliveryTroubleFilter
+from companies.admin_filters import AuditCompanyFilter, DeliveryTroubleFilter
 from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt
+from config.backoffice.audited import AuditedAdmin
+from config.backoffice.dashboard import admin_list_filter_register
 from config.kernel.numbering import number_written
+from config.models import AuditLogEntry
+
+# The Audit log (config.backoffice.audit_log) is filtered by company with the company's filter.
+admin_list_filter_register(AuditLogEntry, AuditCompanyFilter)
 
 
 class ApiKeyInline(admin.TabularInline):
@@ -34,7 +40,7 @@ def show_new_key(request, client: ApiClient, raw_key: str) -> None:
 
 
 @admin.register(ApiClient)
-class ApiClientAdmin(admin.ModelAdmin):
+class ApiClientAdmin(AuditedAdmin):
     list_display = ["name", "is_active", "created_at"]
     list_filter = ["is_active"]
     search_fields = ["name", "keys__prefix"]
@@ -79,7 +85,7 @@ class ApiClientAdmin(admin.ModelAdmin):
 
 
 @admin.register(ApiKey)
-class ApiKeyAdmin(admin.ModelAdmin):
+class ApiKeyAdmin(AuditedAdmin):
     list_display = ["prefix", "client", "created_at", "last_used_at", "revoked_at"]
     list_filter = [("revoked_at", admin.EmptyFieldListFilter), "client"]
     search_fields = ["prefix", "client__name"]
@@ -101,7 +107,7 @@ class ApiKeyAdmin(admin.ModelAdmin):
 
 
 @admin.register(Company)
-class CompanyAdmin(admin.ModelAdmin):
+class CompanyAdmin(AuditedAdmin):
     list_display = ["code", "name", "api_client", "country_code", "contact_email", "created_at"]
     list_filter = ["api_client", "country_code", "company_source"]
     search_fields = ["code", "name", "contact_email", "legal_number"]

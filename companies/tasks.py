@@ -24,8 +24,8 @@ PURGE_BUDGET_SECONDS = 300
 # (config.ops.deadlines).
 @shared_task(name="companies.tasks.purge_old_records", database_timeout=PURGE_BUDGET_SECONDS + 60)
 def purge_old_records() -> dict:
-    """Delete expired Idempotency-Keys and finished events past their retention, in batches
-    (CELERY_BEAT_SCHEDULE, hourly); what was deleted."""
+    """Delete expired Idempotency-Keys, finished events and audit rows past their retention, in
+    batches (CELERY_BEAT_SCHEDULE, hourly); what was deleted."""
     return asdict(retention.purge_old_records(max_seconds=PURGE_BUDGET_SECONDS))
 
 

@@ -3,10 +3,12 @@ from django.apps import AppConfig
 
 class ConfigConfig(AppConfig):
     """config/ as an installed app, so Django finds the commands at the top of the import
-    graph (config/management/commands/): those that name both flows. Ready, it registers the
-    metrics that are config's own."""
+    graph (config/management/commands/): those that name both flows, and the back office's Audit
+    log (config.models), which the admin's index shows under this app's name. Ready, it
+    registers the metrics that are config's own."""
 
     name = "config"
+    verbose_name = "Audit"
 
     def ready(self):
         from config.ops.heartbeat import HeartbeatCollector

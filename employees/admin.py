@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import path
 from django.views.decorators.http import require_POST
 
+from config.backoffice.audited import AuditedAdmin
 from config.backoffice.base import RegisteredInlinesAdmin, refusals_as_messages
 from employees import services
 from employees.choices import EmployeeStatus
@@ -13,7 +14,7 @@ from employees.models import Employee
 
 # The hardware the employee holds is listed by the hardware app's inline (hardware.apps).
 @admin.register(Employee)
-class EmployeeAdmin(RegisteredInlinesAdmin):
+class EmployeeAdmin(AuditedAdmin, RegisteredInlinesAdmin):
     list_display = ["email", "first_name", "last_name", "company", "country_code", "status"]
     list_filter = ["company", "country_code", "status"]
     search_fields = [

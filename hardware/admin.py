@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from config.backoffice.audited import AuditedAdmin
 from config.backoffice.base import RecordInline, RegisteredInlinesAdmin
 from config.kernel.specs import ITEM_SPECS
 from hardware.models import Hardware, HardwareNote, HardwareType, Storage
@@ -31,7 +32,7 @@ class HeldHardwareInline(RecordInline):
 # The movement requests that carried an item are listed by the logistics app's inline
 # (logistics.apps).
 @admin.register(Hardware)
-class HardwareAdmin(RegisteredInlinesAdmin):
+class HardwareAdmin(AuditedAdmin, RegisteredInlinesAdmin):
     list_display = [
         "serial_number",
         "name",
@@ -104,6 +105,6 @@ class HardwareTypeAdmin(admin.ModelAdmin):
 
 
 @admin.register(Storage)
-class StorageAdmin(admin.ModelAdmin):
+class StorageAdmin(AuditedAdmin):
     list_display = ["country_code", "created_at"]
     search_fields = ["country_code"]

@@ -16,7 +16,9 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
+from config.backoffice.audited import AuditedAdmin, reason_checked, reason_field
 from config.kernel.actors import Actor
+from config.kernel.audit import change_context_add
 from config.kernel.errors import ServiceError
 from config.kernel.shipping import NO_SHIPPING, Shipping
 
@@ -81,7 +83,7 @@ class RegisteredInlinesAdmin(admin.ModelAdmin):
 
 class MoveForm(forms.Form):
     """An operator's move from a record's page: the status is the button pressed, the rest
-    optional (checked by the service, like the command's)."""
+    optional (checked by the service, like the command's; the reason as the trail takes it)."""
 
     status = forms.CharField()
     eta = forms.DateField(
@@ -89,12 +91,20 @@ class MoveForm(forms.Form):
     )
     tracking_code = forms.CharField(required=False, empty_value=None)
     tracking_link = forms.CharField(required=False, empty_value=None, widget=forms.URLInput)
+    reason = reason_field()
 
     def __init__(self, *args, takes_shipping: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         if not takes_shipping:  # the record's moves carry no shipment: no inputs that mean nothing
             for field in ("eta", "tracking_code", "tracking_link"):
                 del self.fields[field]
+
+    def clean_reason(self):
+        return reason_checked(self.cleaned_data["reason"])
+
+    def reason_added(self) -> None:
+        """The moves made next carry the reason typed on the audit trail (config.kernel.audit)."""
+        change_context_add(reason=self.cleaned_data["reason"])
 
     def shipping(self) -> Shipping:
         fields = self.cleaned_data
@@ -114,7 +124,7 @@ def _mark_action(status: str):
     return action
 
 
-class OperatorMovesAdmin(admin.ModelAdmin):
+class OperatorMovesAdmin(AuditedAdmin):
     """A record that moves along a status graph: one button per allowed move on its page (with
     an optional eta and tracking), and one bulk action per status it can be moved to. The
     record's fields are never typed in; it changes by its service's moves, which keep its
@@ -164,6 +174,7 @@ class OperatorMovesAdmin(admin.ModelAdmin):
         record = self.changeable(request, pk)
         form = MoveForm(request.POST)
         if form.is_valid():
+            form.reason_added()
             with refusals_as_messages(request):
                 status, actor = form.cleaned_data["status"], Actor.staff(request.user)
                 moved = self.move(record, status, actor, form.shipping())

@@ -1,7 +1,8 @@
 """The record's page and list as an operations team works from them (issue 13): final moves
 confirmed on a page that lists what they will do, bulk moves that take a shared ETA and
 tracking and report each refusal by the record's number, "Save and mark <STATUS>" on the
-record's own form, and one timeline in place of Django's History page.
+record's own form, and one timeline in place of Django's History page. Each of those pages
+takes the reason for the change, which goes on the audit trail (issue 28).
 
 A subclass of config.backoffice.base.OperatorMovesAdmin, kept in its own module so the two
 grow apart cleanly; the flows' admins derive from it."""
@@ -12,6 +13,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 
+from config.backoffice.audited import ReasonForm
 from config.backoffice.base import (
     MoveForm,
     OperatorMovesAdmin,
@@ -85,26 +87,31 @@ class OperatorPageAdmin(OperatorMovesAdmin):
                 for name in ("status", "eta", "tracking_code", "tracking_link")
                 if request.POST.get(name)
             }
-            return self._confirmation_page(request, [record], status, hidden=hidden)
+            # The reason typed on the record's page, shown again to keep or change.
+            reason = ReasonForm(initial={"reason": request.POST.get("reason", "")})
+            return self._confirmation_page(
+                request, [record], status, hidden=hidden, reason_form=reason
+            )
         return super().move_view(request, pk)
 
     # --- bulk moves ------------------------------------------------------------------
 
     def move_each(self, request, queryset, status: str):
         """Final moves and moves taking shipping go through a page first (the records, what
-        each move does, the shared ETA and tracking). Then each record moves in its own
-        transaction; each refusal is reported naming the record, and the others still move."""
+        each move does, the shared ETA and tracking, the reason). Then each record moves in its
+        own transaction; each refusal is reported naming the record, and the others still
+        move."""
         asks = status in self.final_statuses() or status in self.model.shipping_statuses
         records = list(self.confirmation_queryset(queryset).order_by(self.model.number_field))
         if asks and CONFIRMED not in request.POST:
             return self._confirmation_page(request, records, status, bulk=True)
-        shipping = NO_SHIPPING
-        if status in self.model.shipping_statuses:
-            form = MoveForm({**request.POST.dict(), "status": status})
-            if not form.is_valid():
-                form_errors_as_messages(request, form)
-                return self._confirmation_page(request, records, status, bulk=True)
-            shipping = form.shipping()
+        form = MoveForm({**request.POST.dict(), "status": status})
+        if not form.is_valid():
+            form_errors_as_messages(request, form)
+            reason = ReasonForm(request.POST)
+            return self._confirmation_page(request, records, status, bulk=True, reason_form=reason)
+        form.reason_added()
+        shipping = form.shipping() if status in self.model.shipping_statuses else NO_SHIPPING
         moved = 0
         actor = Actor.staff(request.user)
         for record in records:
@@ -119,7 +126,9 @@ class OperatorPageAdmin(OperatorMovesAdmin):
             messages.success(request, f"Moved {moved} {self.opts.verbose_name}(s) to {status}.")
         return None
 
-    def _confirmation_page(self, request, records, status: str, *, bulk=False, hidden=None):
+    def _confirmation_page(
+        self, request, records, status: str, *, bulk=False, hidden=None, reason_form=None
+    ):
         final = status in self.final_statuses()
         shares_shipping = bulk and status in self.model.shipping_statuses
         context = {
@@ -134,6 +143,7 @@ class OperatorPageAdmin(OperatorMovesAdmin):
             "action": f"mark_{status.lower()}",
             "action_checkbox_name": ACTION_CHECKBOX_NAME,
             "shipping_form": MoveForm() if shares_shipping else None,
+            "reason_form": reason_form or ReasonForm(),
             "cancel_url": (
                 reverse(self._url_name("changelist"))
                 if bulk

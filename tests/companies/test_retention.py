@@ -149,8 +149,8 @@ def test_the_command_says_what_it_purged():
     output = purge_command("--batch-size", "1")
 
     assert output == (
-        "Purged 1 event(s) with 1 attempt(s), and 1 Idempotency-Key(s) "
-        "(events kept 90 days, keys 24 hours).\n"
+        "Purged 1 event(s) with 1 attempt(s), 1 Idempotency-Key(s) and 0 audit row(s) "
+        "(events kept 90 days, keys 24 hours, audit rows 400 days).\n"
     )
     assert Event.objects.count() == 1
 
@@ -163,8 +163,8 @@ def test_a_dry_run_counts_and_deletes_nothing():
     output = purge_command("--dry-run")
 
     assert output == (
-        "Would purge 2 event(s) with 2 attempt(s), and 1 Idempotency-Key(s) "
-        "(events kept 90 days, keys 24 hours).\n"
+        "Would purge 2 event(s) with 2 attempt(s), 1 Idempotency-Key(s) and 0 audit row(s) "
+        "(events kept 90 days, keys 24 hours, audit rows 400 days).\n"
     )
     assert Event.objects.count() == 3 and IdempotencyKey.objects.count() == 1
 
@@ -177,8 +177,8 @@ def test_the_command_says_when_its_time_budget_stopped_it():
     output = purge_command("--batch-size", "1", "--max-seconds", "0.000001")
 
     assert output.splitlines() == [
-        "Purged 1 event(s) with 1 attempt(s), and 0 Idempotency-Key(s) "
-        "(events kept 90 days, keys 24 hours).",
+        "Purged 1 event(s) with 1 attempt(s), 0 Idempotency-Key(s) and 0 audit row(s) "
+        "(events kept 90 days, keys 24 hours, audit rows 400 days).",
         "Stopped after 1e-06 s with more to purge; run it again for the rest.",
     ]
 
@@ -198,7 +198,7 @@ def test_the_former_command_name_runs_the_same_purge():
     output = io.StringIO()
     call_command("purge_idempotency_keys", stdout=output)
 
-    assert output.getvalue().startswith("Purged 1 event(s) with 1 attempt(s), and 1 Idem")
+    assert output.getvalue().startswith("Purged 1 event(s) with 1 attempt(s), 1 Idem")
 
 
 def test_beat_runs_the_purge_hourly_by_a_registered_task():
@@ -215,7 +215,13 @@ def test_the_task_purges_and_answers_its_counts(task):
 
     result = task.apply().get()
 
-    assert result == {"events": 1, "attempts": 1, "idempotency_keys": 0, "complete": True}
+    assert result == {
+        "events": 1,
+        "attempts": 1,
+        "idempotency_keys": 0,
+        "audit_rows": 0,
+        "complete": True,
+    }
     assert not Event.objects.exists()
 
 

@@ -1,5 +1,6 @@
 """A record's page offers ETA and tracking inputs only where its moves carry a shipment: not on
-a PENDING order (whose moves are a price or a cancellation), nor on a finished record."""
+a PENDING order (whose moves are a price or a cancellation), nor on a finished record. The
+reason for a move is asked for on every one (issue 28)."""
 
 import pytest
 from django.urls import reverse
@@ -20,10 +21,10 @@ def move_fields(admin_client, url: str) -> set[str]:
 @pytest.mark.parametrize(
     ("status", "fields"),
     [
-        (OrderStatus.PENDING, {"status"}),
-        (OrderStatus.QUOTED, {"status", "eta", "tracking_code", "tracking_link"}),
-        (OrderStatus.ACCEPTED, {"status", "eta", "tracking_code", "tracking_link"}),
-        (OrderStatus.DELIVERED, {"status"}),
+        (OrderStatus.PENDING, {"status", "reason"}),
+        (OrderStatus.QUOTED, {"status", "eta", "tracking_code", "tracking_link", "reason"}),
+        (OrderStatus.ACCEPTED, {"status", "eta", "tracking_code", "tracking_link", "reason"}),
+        (OrderStatus.DELIVERED, {"status", "reason"}),
     ],
 )
 def test_an_orders_page_offers_shipping_inputs_only_where_its_moves_ship(

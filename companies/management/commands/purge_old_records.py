@@ -21,10 +21,11 @@ def positive(kind):
 
 class Command(WritingCommand):
     help = (
-        "Delete the Idempotency-Keys older than 24 hours, and the webhook events finished "
+        "Delete the Idempotency-Keys older than 24 hours, the webhook events finished "
         "(delivered, failed, or without a webhook URL) with nothing attempted for "
-        "EVENT_RETENTION_DAYS, with their attempts; pending events are kept. Rows go in short "
-        "batches, so it runs beside the service (Celery beat also runs it hourly)."
+        "EVENT_RETENTION_DAYS, with their attempts (pending events are kept), and the audit "
+        "trail's rows older than AUDIT_RETENTION_DAYS. Rows go in short batches, so it runs "
+        "beside the service (Celery beat also runs it hourly)."
     )
 
     def add_arguments(self, parser):
@@ -49,8 +50,10 @@ class Command(WritingCommand):
         )
         self.stdout.write(
             f"{'Would purge' if dry_run else 'Purged'} {purged.events:,} event(s) with "
-            f"{purged.attempts:,} attempt(s), and {purged.idempotency_keys:,} Idempotency-Key(s) "
-            f"(events kept {settings.EVENT_RETENTION_DAYS} days, keys 24 hours)."
+            f"{purged.attempts:,} attempt(s), {purged.idempotency_keys:,} Idempotency-Key(s) "
+            f"and {purged.audit_rows:,} audit row(s) (events kept "
+            f"{settings.EVENT_RETENTION_DAYS} days, keys 24 hours, audit rows "
+            f"{settings.AUDIT_RETENTION_DAYS} days)."
         )
         if not purged.complete:
             self.stdout.write(
