@@ -92,6 +92,9 @@ class Hardware(models.Model):
     )
     # The order that created the item: an id, not a foreign key, since orders sit above us.
     created_order_id = models.UUIDField(null=True, blank=True, db_index=True)
+    # And the order line it was made from, whose serialNumbers follow the item's (set since the
+    # line was remembered; older items have none).
+    created_line_id = models.UUIDField(null=True, blank=True, db_index=True)
     created_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

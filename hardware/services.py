@@ -56,11 +56,13 @@ def hardware_create(
     employee_email: str | None = None,
     created_through: CreatedThrough = CreatedThrough.API,
     created_order_id: UUID | None = None,
+    created_line_id: UUID | None = None,
     touch_employee: bool = True,
 ) -> Hardware:
     """A new item, on the employee named by id or e-mail, or else in the storage of its
     country. Serial numbers are unique per company; the database decides under races.
-    `created_order_id` names the order that delivered it (created_through ORDER).
+    `created_order_id` and `created_line_id` name the order and line that delivered it
+    (created_through ORDER).
 
     The employee's hardwares (GET /employees/{id}) now show the item, so the employee's
     updatedAt moves; a flow making many items for one employee passes `touch_employee=False`
@@ -100,6 +102,7 @@ def hardware_create(
         cost_currency=spec.cost_currency,
         created_through=created_through,
         created_order_id=created_order_id,
+        created_line_id=created_line_id,
         **specs,
     )
     try:

@@ -10,6 +10,7 @@ class LogisticsConfig(AppConfig):
         from config.backoffice.base import admin_inline_register
         from config.ops.metrics import RecordsByStatus, collector_register
         from employees.services import unreturned_hardware_reader_register
+        from hardware.corrections import item_corrected_listener_register
         from hardware.models import Hardware
         from hardware.selectors import movement_reader_register
         from logistics.admin import HardwareMovementInline
@@ -19,11 +20,13 @@ class LogisticsConfig(AppConfig):
             hardware_movement_statuses,
             hardware_movements,
         )
+        from logistics.services.moves import movements_showing_touch
 
         movement_reader_register(
             statuses=hardware_movement_statuses(), summaries=hardware_movements
         )
         unreturned_hardware_reader_register(employee_unreturned_hardware)
+        item_corrected_listener_register(movements_showing_touch)
         admin_inline_register(Hardware, HardwareMovementInline)
         movements = RecordsByStatus(
             "hlos_movement_requests", "Movement requests by status.", MovementRequest

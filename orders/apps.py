@@ -8,11 +8,15 @@ class OrdersConfig(AppConfig):
 
     def ready(self):
         from config.ops.metrics import RecordsByStatus, collector_register
+        from hardware.corrections import item_corrected_listener_register
         from orders.models import Order
+        from orders.services.delivery import line_serials_follow
 
         collector_register(RecordsByStatus("hlos_orders", "Orders by status.", Order))
         dashboard_register()
         audit_register()
+        # An item's corrected serial number shows on the order line that made it.
+        item_corrected_listener_register(line_serials_follow)
 
 
 def audit_register() -> None:

@@ -327,7 +327,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Correct a hardware item's details
+         * @description Corrects what the records say of the item itself: `serialNumber` (items an order made have none until someone types it), `description`, `externalReference`, `damaged`, `factoryReset`, `newHardware`, `cost`, `costCurrency`, `dateBought`; any of them, with `companyCode`. Answers 200 with the item as `GET /hardwares/{hardwareId}` shows it, and records the event `hardware.updated`. Where an order made the item, that order line's `serialNumbers` follow (and the order's `updatedAt`, with an `order.updated` event). Where the item is, and whose, changes only with a movement request: `status`, `employeeProfileId`, `employeeEmail`, `storage` and `countryCode` are refused, whatever comes with them.
+         *
+         *     Refusals: 400 `Invalid request data` with `details` naming each field (`serialNumber`: `serialNumber already exists in this company`; a field only a move changes); 400 `Nothing to update`; 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid hardware ID format`; 404 `Hardware not found`.
+         */
+        patch: operations["hardwares_update"];
         trace?: never;
     };
     "/hardwares/storages": {
@@ -1560,6 +1566,22 @@ export interface components {
             name: components["schemas"]["HardwareType"];
             /** @description Absolute URL of the image; empty for a catalog item that has none. */
             image: string;
+        };
+        HardwareUpdateRequest: {
+            /** @description The company the item belongs to. */
+            companyCode: string;
+            /** @description Unique within the company; empty clears it. */
+            serialNumber?: string;
+            description?: string | null;
+            externalReference?: string | null;
+            damaged?: boolean;
+            factoryReset?: boolean;
+            newHardware?: boolean;
+            /** Format: decimal */
+            cost?: string | null;
+            costCurrency?: string;
+            /** Format: date-time */
+            dateBought?: string | null;
         };
         LineRemovalRequest: {
             /**
@@ -4314,6 +4336,157 @@ export interface operations {
             /** @description The service cannot reach a dependency it needs (its database) right now: retry after Retry-After seconds. A write retried with the same Idempotency-Key is never applied twice. */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed, a 503 is listed on its own). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    hardwares_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
+            };
+            path: {
+                hardwareId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HardwareUpdateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HardwareDetailList"];
+                };
+            };
+            /** @description Invalid input, state or identifier. */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record visible to this API client. */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key has already been used for a different request. */
+            422: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request budget of the API client, or of the source address's failed authentications, is spent. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach a dependency it needs (its database) right now: retry after Retry-After seconds. A write retried with the same Idempotency-Key is never applied twice. */
+            503: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];

@@ -6,6 +6,7 @@ from config.api.docs import (
     READ_COMPANY_REFUSALS,
     WRITE_COMPANY_REFUSALS,
     operation,
+    placeholder,
     request_example,
 )
 
@@ -82,5 +83,32 @@ HARDWARES_CREATE = operation(
         },
         "Assigned to an employee of the company (the POST /employees example creates this "
         "one). Sent again, its serial number is taken: change it.",
+    ),
+)
+
+HARDWARES_UPDATE = operation(
+    "Correct a hardware item's details",
+    "Corrects what the records say of the item itself: `serialNumber` (items an order made "
+    "have none until someone types it), `description`, `externalReference`, `damaged`, "
+    "`factoryReset`, `newHardware`, `cost`, `costCurrency`, `dateBought`; any of them, with "
+    "`companyCode`. Answers 200 with the item as `GET /hardwares/{hardwareId}` shows it, and "
+    "records the event `hardware.updated`. Where an order made the item, that order line's "
+    "`serialNumbers` follow (and the order's `updatedAt`, with an `order.updated` event). Where "
+    "the item is, and whose, changes only with a movement request: `status`, "
+    "`employeeProfileId`, `employeeEmail`, `storage` and `countryCode` are refused, whatever "
+    "comes with them.\n\n"
+    "Refusals: 400 `Invalid request data` with `details` naming each field (`serialNumber`: "
+    "`serialNumber already exists in this company`; a field only a move changes); 400 `Nothing "
+    f"to update`; {WRITE_COMPANY_REFUSALS}; 400 `Invalid hardware ID format`; 404 `Hardware not "
+    "found`.",
+    request_example(
+        "The serial number of an item an order made",
+        {"companyCode": DEMO_COMPANY, "serialNumber": "C02XK1JHJG5H"},
+        placeholder("an item of the demo company (GET /hardwares?companyCode=DEM)"),
+    ),
+    request_example(
+        "A damaged item, with its cost",
+        {"companyCode": DEMO_COMPANY, "damaged": True, "cost": "1299.00", "costCurrency": "USD"},
+        placeholder("an item of the demo company (GET /hardwares?companyCode=DEM)"),
     ),
 )

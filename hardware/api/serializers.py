@@ -52,3 +52,51 @@ class HardwareCreateSerializer(api.Serializer):
             ),
             (("hardware_type", "common_model_id"), "Send exactly one of {fields}."),
         ]
+
+
+# What only moves may change, and how a client moves it (PATCH /hardwares/{hardwareId}).
+MOVED_ONLY = {
+    "status": "status",
+    "employeeProfileId": "the employee",
+    "employeeEmail": "the employee",
+    "storage": "the storage",
+    "countryCode": "countryCode",
+}
+MOVED_ONLY_MESSAGE = (
+    "{what} is not corrected here: an item moves with a movement request "
+    "(POST /movement_requests/onboarding or /movement_requests/offboarding)"
+)
+
+
+class HardwareUpdateSerializer(api.Serializer):
+    company_code = CompanyCodeField(help_text="The company the item belongs to.")
+    serial_number = serializers.CharField(
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        help_text="Unique within the company; empty clears it.",
+    )
+    description = serializers.CharField(
+        max_length=MAX_TEXT_LENGTH, required=False, allow_null=True, allow_blank=True
+    )
+    external_reference = serializers.CharField(max_length=200, required=False, allow_null=True)
+    damaged = serializers.BooleanField(required=False)
+    factory_reset = serializers.BooleanField(required=False)
+    new_hardware = serializers.BooleanField(required=False)
+    cost = serializers.DecimalField(
+        max_digits=12, decimal_places=2, min_value=0, required=False, allow_null=True
+    )
+    cost_currency = serializers.RegexField(r"^[A-Z]{3}$", required=False)
+    date_bought = serializers.DateTimeField(required=False, allow_null=True)
+
+    def to_internal_value(self, data):
+        """Refused first, and whatever else comes with them: the fields only a move changes."""
+        if isinstance(data, dict):
+            moved = {
+                name: [MOVED_ONLY_MESSAGE.format(what=what)]
+                for name, what in MOVED_ONLY.items()
+                if name in data
+            }
+            if moved:
+                raise serializers.ValidationError(moved)
+        return super().to_internal_value(data)

@@ -13,10 +13,10 @@ from config.api.schema import COUNTRY_CODE_PARAMETER, UPDATED_SINCE_PARAMETER
 from config.api.streaming import list_response
 from config.kernel.identifiers import uuid_or_400
 from config.kernel.keyset import Keyset
-from hardware import selectors, services
+from hardware import corrections, selectors, services
 from hardware.answers import HardwareCreatedSerializer, HardwareDetailSerializer, HardwareSerializer
 from hardware.api import docs
-from hardware.api.serializers import HardwareCreateSerializer
+from hardware.api.serializers import HardwareCreateSerializer, HardwareUpdateSerializer
 from hardware.choices import HardwareStatus
 
 
@@ -98,4 +98,20 @@ class HardwareDetailView(IdempotentAPIView):
     def get(self, request, hardware_id: str):
         company = company_from_filters(request)
         hardware_uuid = uuid_or_400(hardware_id, "Invalid hardware ID format")
+        return Response([selectors.hardware_row(company=company, hardware_id=hardware_uuid)])
+
+    @extend_schema(
+        operation_id="hardwares_update",
+        **docs.HARDWARES_UPDATE,
+        request=HardwareUpdateSerializer,
+        responses=HardwareDetailSerializer(many=True),
+    )
+    def patch(self, request, hardware_id: str):
+        company = company_from_body(request)
+        hardware_uuid = uuid_or_400(hardware_id, "Invalid hardware ID format")
+        serializer = HardwareUpdateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        changes = dict(serializer.validated_data)
+        del changes["company_code"]
+        corrections.hardware_correct(company=company, hardware_id=hardware_uuid, changes=changes)
         return Response([selectors.hardware_row(company=company, hardware_id=hardware_uuid)])

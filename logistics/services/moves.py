@@ -85,3 +85,15 @@ def movement_complete(movement: MovementRequest, items: list[Hardware]) -> None:
     """The hardware lands where the request sends it, in the same transaction."""
     hardware_services.hardware_land(items=items, **movement_landing(movement))
     movement.date_completed = timezone.now()
+
+
+# What a movement request shows of its items (HardwareSummarySerializer) that a correction
+# may change.
+_SHOWN_OF_ITEMS = {"serial_number", "description"}
+
+
+def movements_showing_touch(item: Hardware, changed: set[str]) -> None:
+    """An item's corrected details show on the movement requests that carry it
+    (hardware.corrections): their updatedAt moves."""
+    if changed & _SHOWN_OF_ITEMS:
+        records_touch(MovementRequest.objects.filter(hardwares=item))

@@ -11,10 +11,11 @@ from django.utils import timezone
 from config.kernel.database import records_touch
 from config.kernel.errors import ServiceError
 from config.kernel.specs import SPECS
+from config.kernel.workflow import event_record_about
 from employees.models import Employee
 from hardware import services as hardware_services
 from hardware.choices import TYPES_WITH_SPECS, CreatedThrough
-from hardware.models import HardwareNote, HardwareType
+from hardware.models import Hardware, HardwareNote, HardwareType
 from hardware.services import HardwareSpec
 from orders.choices import SendTo
 from orders.models import HardwareRequest, Order
@@ -51,6 +52,7 @@ def order_deliver(order: Order, *, serial_number: Callable[[], str] | None = Non
                 employee_id=order.employee_id if order.send_to == SendTo.EMPLOYEE else None,
                 created_through=CreatedThrough.ORDER,
                 created_order_id=order.pk,
+                created_line_id=line.pk,
                 touch_employee=False,  # once, below
             )
             if order.client_name:
@@ -106,3 +108,22 @@ def _hardware_spec(order: Order, line: HardwareRequest, bought: datetime) -> Har
     if line.hardware_type in TYPES_WITH_SPECS:
         specs = {field: getattr(line, field) for field in SPECS}
     return HardwareSpec(hardware_type=line.hardware_type, **common, **specs)
+
+
+def line_serials_follow(item: Hardware, changed: set[str]) -> None:
+    """An item an order line made has a corrected serial number (hardware.corrections): the
+    line's `serialNumbers` are again its items' (those that have one, in the order they were
+    made), and the order's answer having changed, its updatedAt moves and it says so."""
+    if "serial_number" not in changed or item.created_line_id is None:
+        return
+    line = HardwareRequest.objects.filter(pk=item.created_line_id).select_related("order").first()
+    if line is None:  # a line removed since: nothing shows the serials any more
+        return
+    made = Hardware.objects.filter(created_line_id=line.pk).exclude(serial_number="")
+    line.serial_numbers = list(
+        made.order_by("created_at", "id").values_list("serial_number", flat=True)
+    )
+    line.save(update_fields=["serial_numbers"])
+    order = line.order
+    records_touch(Order.objects.filter(pk=order.pk))
+    event_record_about(order, "order.updated")

@@ -72,6 +72,7 @@ from .hardware_status_enum import HardwareStatusEnum
 from .hardware_summary import HardwareSummary
 from .hardware_type import HardwareType
 from .hardware_type_ref import HardwareTypeRef
+from .hardware_update_request import HardwareUpdateRequest
 from .line_removal_request import LineRemovalRequest
 from .lines_remove_request import LinesRemoveRequest
 from .movement_employee_ref import MovementEmployeeRef
@@ -187,6 +188,7 @@ __all__ = (
     "HardwareSummary",
     "HardwareType",
     "HardwareTypeRef",
+    "HardwareUpdateRequest",
     "LineRemovalRequest",
     "LinesRemoveRequest",
     "MovementEmployeeRef",

@@ -1,0 +1,84 @@
+"""Corrections of an item's own details: its serial number (empty on items an order made, until
+someone types it), description, external reference, condition, cost and purchase date. Never
+where it is or whose: a movement request moves an item.
+
+A correction is one transaction, the item locked first. What other records show of the item
+follows in it: the employee who holds it (GET /employees/{id} lists their items), and, through
+the listeners the apps above register (`item_corrected_listener_register`), the order line that
+made it (its `serialNumbers`) and the movement requests that carry it. The item's event,
+`hardware.updated`, shows it as GET /hardwares/{hardwareId} does.
+"""
+
+from collections.abc import Callable
+from uuid import UUID
+
+from django.db import IntegrityError, transaction
+
+from companies.models import Company
+from companies.webhooks import event_record
+from config.kernel.database import records_touch
+from config.kernel.errors import NotFound, ServiceError
+from config.kernel.links import answering
+from employees.models import Employee
+from hardware.models import Hardware
+from hardware.selectors import HARDWARE_NOT_FOUND, hardware_row
+from hardware.services import SERIAL_TAKEN
+
+# What a correction may change, as the model names it.
+CORRECTABLE_FIELDS = (
+    "serial_number",
+    "description",
+    "external_reference",
+    "damaged",
+    "factory_reset",
+    "new_hardware",
+    "cost",
+    "cost_currency",
+    "date_bought",
+)
+NOTHING_TO_UPDATE = "Nothing to update"
+HARDWARE_UPDATED = "hardware.updated"
+
+# Called with the corrected item and the names of the fields whose values changed, inside the
+# correction's transaction.
+ItemCorrected = Callable[[Hardware, set[str]], None]
+_listeners: list[ItemCorrected] = []
+
+
+def item_corrected_listener_register(listener: ItemCorrected) -> None:
+    _listeners.append(listener)
+
+
+@transaction.atomic
+def hardware_correct(*, company: Company, hardware_id: UUID, changes: dict) -> Hardware:
+    """Apply `changes` (CORRECTABLE_FIELDS only) to the company's item. Serial numbers stay
+    unique within the company, as on creation; the database decides under races."""
+    if not changes:
+        raise ServiceError(NOTHING_TO_UPDATE)
+    unknown = set(changes) - set(CORRECTABLE_FIELDS)
+    if unknown:
+        raise TypeError(f"not correctable: {', '.join(sorted(unknown))}")
+    item = Hardware.objects.select_for_update().filter(company=company, pk=hardware_id).first()
+    if item is None:
+        raise NotFound(HARDWARE_NOT_FOUND)
+    changed = {field for field, value in changes.items() if getattr(item, field) != value}
+    if not changed:
+        return item  # as it was: nothing written, nothing to tell
+    for field in changed:
+        setattr(item, field, changes[field])
+    try:
+        with transaction.atomic():
+            item.save(update_fields=[*changed, "updated_at"])
+    except IntegrityError as error:
+        if "serial_number" in changed:
+            raise ServiceError.invalid_field("serialNumber", SERIAL_TAKEN) from error
+        raise
+    if item.employee_id is not None:
+        records_touch(Employee.objects.filter(pk=item.employee_id))
+    for listener in _listeners:
+        listener(item, changed)
+    # Made for no request: its URLs are PUBLIC_BASE_URL's, or relative (config.kernel.links).
+    with answering(None):
+        payload = hardware_row(company=company, hardware_id=item.pk)
+    event_record(company=company, kind=HARDWARE_UPDATED, payload=payload)
+    return item
