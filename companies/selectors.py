@@ -1,4 +1,5 @@
-"""Reads of the tenant root. Every company read is scoped to the calling API client."""
+"""Reads of the tenant root. Every company read is scoped to the calling API client, but the
+operator's (`company_get_by_code`: the data fix commands work on any company)."""
 
 import re
 import secrets
@@ -133,6 +134,16 @@ def company_get_for_update(*, api_client: ApiClient, code: str) -> Company:
     company = _managed_with_code(api_client, code).select_for_update().first()
     if company is None:
         raise NotFound("Company not found")
+    return company
+
+
+def company_get_by_code(*, code: str) -> Company:
+    """The company with this code, as an operator names it in a command (any company: the
+    operator works for all of them). Refused naming the code when no company has it."""
+    possible = _code_possible(code)
+    company = Company.objects.filter(code=possible).first() if possible else None
+    if company is None:
+        raise NotFound(f"No company has the code {code.strip()}")
     return company
 
 

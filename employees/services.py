@@ -1,12 +1,16 @@
-"""Writes of employees: the upsert of POST /employees and of the inline `employee` objects."""
+"""Writes of employees: the upsert of POST /employees and of the inline `employee` objects, an
+operator's deactivation and e-mail correction."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from uuid import UUID
 
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
 from companies.models import Company
+from config.kernel.changes import RecordChange
 from config.kernel.errors import NotFound, ServiceError
 from employees.choices import EmployeeStatus
 from employees.geocoding import geocode
@@ -17,6 +21,7 @@ DNI_REQUIRED = "governmentDNI is required when creating a new employee"
 CPF_REQUIRED = "cpf is required when creating a new employee with countryCode BR"
 EMAIL_TAKEN = "email already belongs to another employee in this company"
 REFERENCE_TAKEN = "externalReferenceId already belongs to another employee in this company"
+INVALID_EMAIL = "Invalid email format"
 CITY_NOT_RESOLVED = "Could not resolve a city for the given address"
 HOLDS_HARDWARE = (
     "{email} still holds hardware no open offboarding takes back ({items}): open an "
@@ -196,3 +201,43 @@ def employee_deactivate(*, employee_id: UUID) -> Employee:
     employee.status = EmployeeStatus.DEACTIVATED
     employee.save(update_fields=["status", "updated_at"])
     return employee
+
+
+@transaction.atomic
+def employee_email_change(*, company: Company, email: str, new_email: str) -> RecordChange:
+    """An operator's correction of the e-mail of the company's employee found by `email` (the
+    person's address changed). E-mails are stored as the upsert stores them (trimmed,
+    lowercased) and stay unique in the company, refused as there when another employee has
+    it, even a deactivated one (an upsert with it would make them ACTIVE again); the database
+    decides under races. The e-mail the employee has already changes nothing.
+
+    Only the employee's updatedAt moves: the records that show the employee by reference do
+    not (docs/decisions/0041-what-moves-updated-at.md), and employees have no webhook event."""
+    email, new_email = email.strip().lower(), new_email.strip().lower()
+    _email_check(new_email)
+    employee = employee_list(company=company).select_for_update().filter(email=email).first()
+    if employee is None:
+        raise NotFound(EMPLOYEE_NOT_FOUND)
+    label = f"Employee {employee}"
+    if new_email != employee.email:
+        if employee_list(company=company).filter(email=new_email).exists():
+            raise ServiceError(EMAIL_TAKEN)
+        employee.email = new_email
+        try:
+            with transaction.atomic():
+                employee.save(update_fields=["email", "updated_at"])
+        except IntegrityError as error:
+            if _unique_constraint_message(error) != EMAIL_TAKEN:
+                raise
+            raise ServiceError(EMAIL_TAKEN) from error
+    return RecordChange.between(label, {"email": email}, {"email": employee.email})
+
+
+def _email_check(email: str) -> None:
+    """Refused, as the API refuses it, unless an e-mail address the column can hold."""
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise ServiceError.invalid_field("email", INVALID_EMAIL) from None
+    if len(email) > Employee._meta.get_field("email").max_length:
+        raise ServiceError.invalid_field("email", INVALID_EMAIL)

@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 from config.celery import app
 from tests.factories import ApiClientFactory, issue_key
 from tests.schema_check import SESSION, SchemaCheck, judge, live_schema
+from tests.support.commands import Manage
 
 
 def pytest_configure(config):
@@ -129,3 +130,10 @@ def eager_tasks():
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = before
+
+
+@pytest.fixture
+def manage(capsys, monkeypatch) -> Manage:
+    """Runs a management command from its command line: exit code, stdout and stderr
+    (tests/support/commands.py)."""
+    return Manage(capsys, monkeypatch)

@@ -17,6 +17,9 @@ from config.kernel.numbering import number_written
 from config.kernel.shipping import NO_SHIPPING, Shipping
 from config.kernel.workflow import StatusModel
 
+# The rule X-Change-Reason follows, as a command's option says it.
+INVALID_REASON_OPTION = "Invalid --reason: 1 to 500 characters, no control characters"
+
 
 class WritingCommand(BaseCommand):
     """A command that changes records: they are on the audit trail as the command's, by its name,
@@ -32,9 +35,11 @@ class WritingCommand(BaseCommand):
 
     def execute(self, *args, **options):
         reason = options.get("reason")
-        with refusals_as_command_errors():
-            if reason is not None:
+        if reason is not None:
+            try:
                 reason_valid(reason)
+            except ServiceError:
+                raise CommandError(INVALID_REASON_OPTION) from None
         name = self.__module__.rsplit(".", 1)[-1]
         context = {"actorType": ActorType.COMMAND.value, "actorName": name, "reason": reason}
         with change_context(Source.COMMAND, **context):
@@ -46,10 +51,15 @@ def refusals_as_command_errors() -> Iterator[None]:
     try:
         yield
     except ServiceError as error:
-        message = error.message if isinstance(error.message, str) else "; ".join(error.message)
-        for detail in error.details or []:
-            message += f"\n  {detail['field']}: {detail['message']}"
-        raise CommandError(message) from error
+        raise CommandError(refusal_text(error)) from error
+
+
+def refusal_text(error: ServiceError) -> str:
+    """A refusal as an operator reads it: its message, then each field's on a line of its own."""
+    message = error.message if isinstance(error.message, str) else "; ".join(error.message)
+    for detail in error.details or []:
+        message += f"\n  {detail['field']}: {detail['message']}"
+    return message
 
 
 def record_id(model: type[StatusModel], reference: str, *, invalid_message: str) -> UUID:

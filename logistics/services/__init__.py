@@ -1,8 +1,9 @@
 """Writes of movement requests, one module per concern: the onboarding (`onboarding`), the
 offboarding and the OFF_ON (`offboarding`), the operator's moves through the statuses and the
-landing at DONE (`moves`), and the checks both creations make of their employee and items
-(`checks`). Status moves go through config.kernel.workflow.transition_apply, which keeps the
-history and records the event."""
+landing at DONE (`moves`), the checks both creations make of their employee and items
+(`checks`), and an operator's correction of where an item is, which no open request may carry
+(`relocation`). Status moves go through config.kernel.workflow.transition_apply, which keeps
+the history and records the event."""
 
 from logistics.services.moves import (
     movement_landing,
@@ -11,8 +12,10 @@ from logistics.services.moves import (
 )
 from logistics.services.offboarding import movement_offboarding_create
 from logistics.services.onboarding import movement_onboarding_create
+from logistics.services.relocation import hardware_relocate
 
 __all__ = [
+    "hardware_relocate",
     "movement_landing",
     "movement_offboarding_create",
     "movement_onboarding_create",

@@ -5,7 +5,7 @@ leaves none. Rows are read from the audit tables, as the audit's readers read th
 import pytest
 from celery import shared_task
 from django.apps import apps
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db import transaction
 
 from companies.models import Company
@@ -261,3 +261,14 @@ def test_another_companys_rule_binds_nobody_else(caller):
     response = caller.patch("/companies/LAX", {"name": "No reason needed"}, format="json")
 
     assert response.status_code == 200
+
+
+def test_a_commands_malformed_reason_is_refused_before_anything_runs():
+    order = OrderFactory()
+    HardwareRequestFactory(order=order, quoted_unit_price="10.00")
+
+    with pytest.raises(CommandError, match="Invalid --reason: 1 to 500 characters"):
+        call_command("transition", "order", str(order.order_number), "QUOTED", reason="bad\x01")
+
+    order.refresh_from_db()
+    assert order.status == "PENDING"
