@@ -16,9 +16,11 @@ from django.db import IntegrityError, transaction
 
 from companies.models import Company
 from companies.webhooks import event_record
+from config.kernel.changes import RecordChange
 from config.kernel.database import records_touch
 from config.kernel.errors import NotFound, ServiceError
 from config.kernel.links import answering
+from config.kernel.names import camel_case
 from employees.models import Employee
 from hardware.models import Hardware
 from hardware.selectors import HARDWARE_NOT_FOUND, hardware_row
@@ -50,9 +52,10 @@ def item_corrected_listener_register(listener: ItemCorrected) -> None:
 
 
 @transaction.atomic
-def hardware_correct(*, company: Company, hardware_id: UUID, changes: dict) -> Hardware:
-    """Apply `changes` (CORRECTABLE_FIELDS only) to the company's item. Serial numbers stay
-    unique within the company, as on creation; the database decides under races."""
+def hardware_correct(*, company: Company, hardware_id: UUID, changes: dict) -> RecordChange:
+    """Apply `changes` (CORRECTABLE_FIELDS only) to the company's item, and answer what changed
+    (as the fix commands print it). Serial numbers stay unique within the company, as on
+    creation; the database decides under races."""
     if not changes:
         raise ServiceError(NOTHING_TO_UPDATE)
     unknown = set(changes) - set(CORRECTABLE_FIELDS)
@@ -62,8 +65,13 @@ def hardware_correct(*, company: Company, hardware_id: UUID, changes: dict) -> H
     if item is None:
         raise NotFound(HARDWARE_NOT_FOUND)
     changed = {field for field, value in changes.items() if getattr(item, field) != value}
+    record = f"Item {item.pk} ({item.name}) of {company.code}"
     if not changed:
-        return item  # as it was: nothing written, nothing to tell
+        return RecordChange(record)  # as it was: nothing written, nothing to tell
+    change = RecordChange(
+        record,
+        {camel_case(field): (getattr(item, field), changes[field]) for field in sorted(changed)},
+    )
     for field in changed:
         setattr(item, field, changes[field])
     try:
@@ -81,4 +89,4 @@ def hardware_correct(*, company: Company, hardware_id: UUID, changes: dict) -> H
     with answering(None):
         payload = hardware_row(company=company, hardware_id=item.pk)
     event_record(company=company, kind=HARDWARE_UPDATED, payload=payload)
-    return item
+    return change

@@ -6,15 +6,18 @@ from datetime import datetime
 from uuid import UUID
 
 from django.conf import settings
+from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 
+from companies.models import Company
 from config.kernel.database import records_touch
-from config.kernel.errors import ServiceError
+from config.kernel.errors import NotFound, ServiceError
 from config.kernel.specs import SPECS
 from config.kernel.workflow import event_record_about
 from employees.models import Employee
 from hardware import services as hardware_services
 from hardware.choices import TYPES_WITH_SPECS, CreatedThrough
+from hardware.corrections import hardware_correct
 from hardware.models import Hardware, HardwareNote, HardwareType
 from hardware.services import HardwareSpec
 from orders.choices import SendTo
@@ -127,3 +130,26 @@ def line_serials_follow(item: Hardware, changed: set[str]) -> None:
     order = line.order
     records_touch(Order.objects.filter(pk=order.pk))
     event_record_about(order, "order.updated")
+
+
+def order_item_serial_fill(*, company: Company, order_number: int, serial_number: str):
+    """The next item of the company's delivered order without a serial number (in the order of
+    its lines, then as they were made) gets `serial_number`, as PATCH /hardwares/{hardwareId}
+    would give it: what changed, as the fix commands print it."""
+    order = Order.objects.filter(company=company, order_number=order_number).first()
+    if order is None:
+        raise NotFound(f"Order {order_number} not found in {company.code}")
+    # Its line's place among the order's lines (items made before lines were remembered last).
+    line_made = HardwareRequest.objects.filter(pk=OuterRef("created_line_id"))
+    waiting = (
+        Hardware.objects.select_for_update()
+        .filter(company=company, created_order_id=order.pk, serial_number="")
+        .annotate(line_made=Subquery(line_made.values("created_at")[:1]))
+        .order_by(F("line_made").asc(nulls_last=True), "created_at", "id")
+        .first()
+    )
+    if waiting is None:
+        raise ServiceError(f"Order {order_number} has no delivered item without a serial number")
+    return hardware_correct(
+        company=company, hardware_id=waiting.pk, changes={"serial_number": serial_number}
+    )
