@@ -9,6 +9,8 @@ checks still see them refused:
   one (the service takes numbers in any layout, but only numbers that exist);
 - a well-formed Idempotency-Key is made unique to its case: the same key sent again with
   another request is 422 by design, which generated keys (often one character) would hit;
+- a non-empty `serialNumber` is made unique to its case: one already taken in the company is
+  400 by design, which generated serials (and the demo items' own) would hit;
 - a company's `requireChangeReason` stays false: set true, every later write of the demo
   company that sends no X-Change-Reason is 400 by design (tests/config/test_audit_trail.py);
 - a well-formed `cursor` is left out: a cursor is what the service signed for one list
@@ -61,6 +63,16 @@ def _unique_key(value):
     return (value[:222] + uuid.uuid4().hex)[:255]
 
 
+# The schema's serialNumber maxLength (hardware.api.serializers).
+SERIAL_MAX_LENGTH = 100
+
+
+def _unique_serial(value):
+    if not isinstance(value, str) or not value.strip() or len(value) > SERIAL_MAX_LENGTH:
+        return value
+    return (value[: SERIAL_MAX_LENGTH - 32] + uuid.uuid4().hex)[:SERIAL_MAX_LENGTH]
+
+
 def _map_body(body):
     if isinstance(body, dict):
         for name, value in body.items():
@@ -68,6 +80,8 @@ def _map_body(body):
                 body[name] = _demo(value)
             elif name == "phone":
                 body[name] = _real_phone(value)
+            elif name == "serialNumber":
+                body[name] = _unique_serial(value)
             elif name == "requireChangeReason" and isinstance(value, bool):
                 body[name] = False
             else:

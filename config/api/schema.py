@@ -200,6 +200,9 @@ def _state_cross_field_rules(schema: dict, meta) -> None:
         required = schema.setdefault("required", [])
         if camel_case(name) not in required:
             required.append(camel_case(name))
+    # A body that must carry more than its required fields (a correction of something).
+    if getattr(meta, "min_properties", None):
+        schema["minProperties"] = meta.min_properties
 
 
 def _with_text(description: str | None, text: str, separator: str) -> str:

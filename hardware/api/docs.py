@@ -103,12 +103,22 @@ HARDWARES_UPDATE = operation(
     "found`.",
     request_example(
         "The serial number of an item an order made",
-        {"companyCode": DEMO_COMPANY, "serialNumber": "C02XK1JHJG5H"},
+        {
+            "companyCode": DEMO_COMPANY,
+            "serialNumber": "C02XK1JHJG5H",
+            "dateBought": "2026-01-15T10:00:00Z",
+        },
         placeholder("an item of the demo company (GET /hardwares?companyCode=DEM)"),
     ),
     request_example(
         "A damaged item, with its cost",
-        {"companyCode": DEMO_COMPANY, "damaged": True, "cost": "1299.00", "costCurrency": "USD"},
+        {
+            "companyCode": DEMO_COMPANY,
+            "damaged": True,
+            "cost": "1299.00",
+            "costCurrency": "USD",
+            "dateBought": "2026-01-15T10:00:00Z",
+        },
         placeholder("an item of the demo company (GET /hardwares?companyCode=DEM)"),
     ),
 )

@@ -1,3 +1,4 @@
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.api import serializers as api
@@ -68,6 +69,25 @@ MOVED_ONLY_MESSAGE = (
 )
 
 
+@extend_schema_field(
+    {"type": "string", "format": "decimal", "pattern": r"^\d{1,10}(?:\.\d{1,2})?$"}
+)
+class DecimalStringField(serializers.DecimalField):
+    """An amount (0 or more, up to 10 digits and 2 decimals) sent as the schema types it, a
+    string (`"1299.00"`)."""
+
+    def run_validation(self, data=serializers.empty):
+        # DRF reads an empty string as null in a field that takes null: not an amount either.
+        if data == "":
+            self.fail("invalid")
+        return super().run_validation(data)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class HardwareUpdateSerializer(api.Serializer):
     company_code = CompanyCodeField(help_text="The company the item belongs to.")
     serial_number = serializers.CharField(
@@ -83,11 +103,15 @@ class HardwareUpdateSerializer(api.Serializer):
     damaged = serializers.BooleanField(required=False)
     factory_reset = serializers.BooleanField(required=False)
     new_hardware = serializers.BooleanField(required=False)
-    cost = serializers.DecimalField(
+    cost = DecimalStringField(
         max_digits=12, decimal_places=2, min_value=0, required=False, allow_null=True
     )
     cost_currency = serializers.RegexField(r"^[A-Z]{3}$", required=False)
     date_bought = serializers.DateTimeField(required=False, allow_null=True)
+
+    class Meta:
+        # companyCode and at least one thing to correct (else 400 `Nothing to update`).
+        min_properties = 2
 
     def to_internal_value(self, data):
         """Refused first, and whatever else comes with them: the fields only a move changes."""

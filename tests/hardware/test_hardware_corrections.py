@@ -213,3 +213,13 @@ def test_the_event_reaches_the_companys_receiver_signed(
     payload = Webhook(company.webhook_secret).verify(request["body"], headers)
     assert payload["type"] == "hardware.updated"
     assert payload["data"]["serialNumber"] == "SIGNED-1"
+
+
+def test_a_cost_is_a_decimal_string_as_the_schema_says(caller, company):
+    item = HardwareFactory(company=company, cost=None)
+
+    response = patch(caller, item, cost=0)
+
+    assert response.status_code == 400
+    assert [detail["field"] for detail in response.json()["details"]] == ["cost"]
+    assert patch(caller, item, cost="0.00").status_code == 200
