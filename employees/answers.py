@@ -13,6 +13,13 @@ from employees.models import Employee
 class EmployeeSerializer(answers.ModelAnswer):
     company_id = serializers.UUIDField()
     country_code = CountryCodeAnswerField()
+    merged_into = serializers.UUIDField(
+        source="merged_into_id",
+        allow_null=True,
+        help_text="Set when an operator merged this record into another of the same person: "
+        "that employee's id. A merged employee is DEACTIVATED and no longer found by its e-mail "
+        "or external reference.",
+    )
 
     class Meta:
         model = Employee
@@ -36,6 +43,7 @@ class EmployeeSerializer(answers.ModelAnswer):
             "lat",
             "lng",
             "company_id",
+            "merged_into",
         ]
 
 

@@ -41,16 +41,25 @@ class Employee(models.Model):
     external_reference_id = models.CharField(max_length=200, null=True, blank=True)
     lat = models.FloatField(null=True, blank=True)
     lng = models.FloatField(null=True, blank=True)
+    # Set when an operator merged this record into another of the same person (issue 29): it is
+    # then DEACTIVATED, and its e-mail and external reference are free for others.
+    merged_into = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["last_name", "first_name", "id"]
         constraints = [
+            # A merged record keeps its e-mail and reference (its history shows them), but no
+            # longer holds them: an upsert with them finds or makes another employee.
             models.UniqueConstraint(
-                fields=["company", "email"], name="employee_email_unique_per_company"
+                fields=["company", "email"],
+                condition=models.Q(merged_into__isnull=True),
+                name="employee_email_unique_per_company",
             ),
             models.UniqueConstraint(
                 fields=["company", "external_reference_id"],
-                condition=models.Q(external_reference_id__isnull=False),
+                condition=models.Q(external_reference_id__isnull=False, merged_into__isnull=True),
                 name="employee_reference_unique_per_company",
             ),
         ]

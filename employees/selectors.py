@@ -25,6 +25,12 @@ def employee_list(*, company: Company) -> QuerySet[Employee]:
     return Employee.objects.filter(company=company)
 
 
+def employee_findable(*, company: Company) -> QuerySet[Employee]:
+    """The company's employees an e-mail or an external reference finds: all but those merged
+    into another record (employees.merging), which no longer hold theirs."""
+    return employee_list(company=company).filter(merged_into__isnull=True)
+
+
 def employee_rows(
     *, company: Company, filters: Mapping | None = None, page: Page = WHOLE_LIST
 ) -> list[dict]:
@@ -61,7 +67,13 @@ def _employee_in(employees: QuerySet[Employee], employee_id: UUID) -> Employee:
 
 
 def employee_get_by_email(*, company: Company, email: str) -> Employee:
-    employee = employee_list(company=company).filter(email=email.strip().lower()).first()
+    """The company's employee with this e-mail, locked until the caller's transaction ends
+    (every caller is a write that names the employee: an onboarding, an order's quote, a new
+    item). A merge or a deactivation holding the employee is waited for, and the row is then
+    read again as it committed: a record merged meanwhile is no longer found, instead of being
+    given a request the merge did not hand over."""
+    employees = employee_findable(company=company).select_for_update(no_key=True)
+    employee = employees.filter(email=email.strip().lower()).first()
     if employee is None:
         raise NotFound(EMPLOYEE_NOT_FOUND)
     return employee

@@ -15,7 +15,7 @@ from config.kernel.errors import NotFound, ServiceError
 from employees.choices import EmployeeStatus
 from employees.geocoding import geocode
 from employees.models import Employee
-from employees.selectors import EMPLOYEE_NOT_FOUND, employee_list
+from employees.selectors import EMPLOYEE_NOT_FOUND, employee_findable
 
 DNI_REQUIRED = "governmentDNI is required when creating a new employee"
 CPF_REQUIRED = "cpf is required when creating a new employee with countryCode BR"
@@ -106,12 +106,12 @@ def _upsert_retrying_races(*, company: Company, values: dict) -> Employee:
 
 
 def _upsert_once(*, company: Company, values: dict) -> Employee:
-    employees = employee_list(company=company).select_for_update()
+    employees = employee_findable(company=company).select_for_update()
     reference = values.get("external_reference_id")
     employee = reference and employees.filter(external_reference_id=reference).first()
     if employee:
         if values["email"] != employee.email and (
-            employee_list(company=company).filter(email=values["email"]).exists()
+            employee_findable(company=company).filter(email=values["email"]).exists()
         ):
             raise ServiceError(EMAIL_TAKEN)
         return _update(employee, values)
@@ -215,12 +215,12 @@ def employee_email_change(*, company: Company, email: str, new_email: str) -> Re
     not (docs/decisions/0041-what-moves-updated-at.md), and employees have no webhook event."""
     email, new_email = email.strip().lower(), new_email.strip().lower()
     _email_check(new_email)
-    employee = employee_list(company=company).select_for_update().filter(email=email).first()
+    employee = employee_findable(company=company).select_for_update().filter(email=email).first()
     if employee is None:
         raise NotFound(EMPLOYEE_NOT_FOUND)
     label = f"Employee {employee}"
     if new_email != employee.email:
-        if employee_list(company=company).filter(email=new_email).exists():
+        if employee_findable(company=company).filter(email=new_email).exists():
             raise ServiceError(EMAIL_TAKEN)
         employee.email = new_email
         try:

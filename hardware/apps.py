@@ -8,10 +8,14 @@ class HardwareConfig(AppConfig):
         # The employees app sits below us and cannot name hardware: we hand its admin the
         # inline of the items an employee holds.
         from config.backoffice.base import admin_inline_register
+        from employees.merging import merge_part_register
         from employees.models import Employee
         from hardware.admin import HeldHardwareInline
+        from hardware.services import hardware_hand_over
 
         admin_inline_register(Employee, HeldHardwareInline)
+        # A merge of two employees moves the duplicate's items to the one kept.
+        merge_part_register(hardware_hand_over)
         audit_register()
 
 

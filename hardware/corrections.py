@@ -15,16 +15,14 @@ from uuid import UUID
 from django.db import IntegrityError, transaction
 
 from companies.models import Company
-from companies.webhooks import event_record
 from config.kernel.changes import RecordChange
 from config.kernel.database import records_touch
 from config.kernel.errors import NotFound, ServiceError
-from config.kernel.links import answering
 from config.kernel.names import camel_case
 from employees.models import Employee
 from hardware.models import Hardware
-from hardware.selectors import HARDWARE_NOT_FOUND, hardware_row
-from hardware.services import SERIAL_TAKEN
+from hardware.selectors import HARDWARE_NOT_FOUND
+from hardware.services import SERIAL_TAKEN, hardware_updated_record
 
 # What a correction may change, as the model names it.
 CORRECTABLE_FIELDS = (
@@ -39,7 +37,6 @@ CORRECTABLE_FIELDS = (
     "date_bought",
 )
 NOTHING_TO_UPDATE = "Nothing to update"
-HARDWARE_UPDATED = "hardware.updated"
 
 # Called with the corrected item and the names of the fields whose values changed, inside the
 # correction's transaction.
@@ -61,7 +58,8 @@ def hardware_correct(*, company: Company, hardware_id: UUID, changes: dict) -> R
     unknown = set(changes) - set(CORRECTABLE_FIELDS)
     if unknown:
         raise TypeError(f"not correctable: {', '.join(sorted(unknown))}")
-    item = Hardware.objects.select_for_update().filter(company=company, pk=hardware_id).first()
+    items = Hardware.objects.select_related("company").select_for_update(of=("self",))
+    item = items.filter(company=company, pk=hardware_id).first()
     if item is None:
         raise NotFound(HARDWARE_NOT_FOUND)
     changed = {field for field, value in changes.items() if getattr(item, field) != value}
@@ -85,8 +83,5 @@ def hardware_correct(*, company: Company, hardware_id: UUID, changes: dict) -> R
         records_touch(Employee.objects.filter(pk=item.employee_id))
     for listener in _listeners:
         listener(item, changed)
-    # Made for no request: its URLs are PUBLIC_BASE_URL's, or relative (config.kernel.links).
-    with answering(None):
-        payload = hardware_row(company=company, hardware_id=item.pk)
-    event_record(company=company, kind=HARDWARE_UPDATED, payload=payload)
+    hardware_updated_record(item)
     return change

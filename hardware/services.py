@@ -1,4 +1,5 @@
-"""Writes of hardware items and storages."""
+"""Writes of hardware items and storages, and the event that tells a company one of its items
+changed."""
 
 from dataclasses import dataclass
 from datetime import datetime
@@ -10,17 +11,22 @@ from django.utils import timezone
 
 from catalog.models import CatalogItem
 from companies.models import Company
+from companies.webhooks import event_record
+from config.kernel.changes import RecordChange
 from config.kernel.countries import storage_country_code
 from config.kernel.database import records_touch
 from config.kernel.errors import NotFound, ServiceError
+from config.kernel.links import answering
 from config.kernel.names import camel_case
 from config.kernel.specs import ITEM_SPECS, Described
 from employees.models import Employee
 from employees.selectors import employee_get, employee_get_by_email
 from hardware.choices import TYPES_WITH_SPECS, CreatedThrough, HardwareStatus
 from hardware.models import Hardware, HardwareType, Storage
+from hardware.selectors import hardware_row
 
 SERIAL_TAKEN = "serialNumber already exists in this company"
+HARDWARE_UPDATED = "hardware.updated"
 
 
 def storage_for_country(*, country_code: str) -> Storage:
@@ -225,3 +231,27 @@ def hardware_land(
         updated_at=timezone.now(),
         **changes,
     )
+
+
+def hardware_updated_record(item: Hardware) -> None:
+    """`hardware.updated`, the item as GET /hardwares/{hardwareId} shows it: sent for every
+    change of an item that is not a movement's (a correction, a relocation, a merge)."""
+    # Made for no request: its URLs are PUBLIC_BASE_URL's, or relative (config.kernel.links).
+    with answering(None):
+        payload = hardware_row(company=item.company, hardware_id=item.pk)
+    event_record(company=item.company, kind=HARDWARE_UPDATED, payload=payload)
+
+
+def hardware_hand_over(duplicate: Employee, keep: Employee) -> list[RecordChange]:
+    """A merge's part (employees.merging): the items the duplicate holds are the kept
+    employee's, in the kept employee's country, as the items an employee is given are."""
+    items = Hardware.objects.select_related("company").select_for_update(of=("self",))
+    changes = []
+    for item in items.filter(employee=duplicate).order_by("pk"):
+        before = {"employee": duplicate.email, "country code": item.country_code}
+        item.employee, item.country_code = keep, keep.country_code
+        item.save(update_fields=["employee", "country_code", "updated_at"])
+        after = {"employee": keep.email, "country code": item.country_code}
+        changes.append(RecordChange.between(f"Hardware {item.id} {item}", before, after))
+        hardware_updated_record(item)
+    return changes

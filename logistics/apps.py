@@ -9,6 +9,7 @@ class LogisticsConfig(AppConfig):
         # the hardware admin our inline.
         from config.backoffice.base import admin_inline_register
         from config.ops.metrics import RecordsByStatus, collector_register
+        from employees.merging import merge_part_register
         from employees.services import unreturned_hardware_reader_register
         from hardware.corrections import item_corrected_listener_register
         from hardware.models import Hardware
@@ -20,6 +21,7 @@ class LogisticsConfig(AppConfig):
             hardware_movement_statuses,
             hardware_movements,
         )
+        from logistics.services.merging import movements_hand_over
         from logistics.services.moves import movements_showing_touch
 
         movement_reader_register(
@@ -27,6 +29,8 @@ class LogisticsConfig(AppConfig):
         )
         unreturned_hardware_reader_register(employee_unreturned_hardware)
         item_corrected_listener_register(movements_showing_touch)
+        # A merge of two employees moves the duplicate's open requests to the one kept.
+        merge_part_register(movements_hand_over)
         admin_inline_register(Hardware, HardwareMovementInline)
         movements = RecordsByStatus(
             "hlos_movement_requests", "Movement requests by status.", MovementRequest

@@ -8,15 +8,19 @@ class OrdersConfig(AppConfig):
 
     def ready(self):
         from config.ops.metrics import RecordsByStatus, collector_register
+        from employees.merging import merge_part_register
         from hardware.corrections import item_corrected_listener_register
         from orders.models import Order
         from orders.services.delivery import line_serials_follow
+        from orders.services.merging import orders_hand_over
 
         collector_register(RecordsByStatus("hlos_orders", "Orders by status.", Order))
         dashboard_register()
         audit_register()
         # An item's corrected serial number shows on the order line that made it.
         item_corrected_listener_register(line_serials_follow)
+        # A merge of two employees moves the duplicate's open orders to the one kept.
+        merge_part_register(orders_hand_over)
 
 
 def audit_register() -> None:

@@ -1009,6 +1009,11 @@ export interface components {
             lng?: number | null;
             /** Format: uuid */
             companyId: string;
+            /**
+             * Format: uuid
+             * @description Set when an operator merged this record into another of the same person: that employee's id. A merged employee is DEACTIVATED and no longer found by its e-mail or external reference.
+             */
+            mergedInto: string | null;
         };
         EmployeeDetail: {
             /** Format: uuid */
@@ -1044,6 +1049,11 @@ export interface components {
             lng?: number | null;
             /** Format: uuid */
             companyId: string;
+            /**
+             * Format: uuid
+             * @description Set when an operator merged this record into another of the same person: that employee's id. A merged employee is DEACTIVATED and no longer found by its e-mail or external reference.
+             */
+            mergedInto: string | null;
             companyName: string;
             hardwares: components["schemas"]["EmployeeHardware"][];
         };

@@ -17,18 +17,17 @@ from uuid import UUID
 
 from django.db.models import Q
 
-from companies.webhooks import event_record
 from config.kernel.changes import RecordChange
 from config.kernel.countries import is_country_code, storage_country_code
 from config.kernel.database import atomic_retried, records_touch
 from config.kernel.errors import NotFound, ServiceError
-from config.kernel.links import answering
 from employees.choices import EmployeeStatus
 from employees.models import Employee
+from employees.selectors import employee_findable
 from hardware.choices import HardwareStatus
-from hardware.corrections import HARDWARE_UPDATED
 from hardware.models import Hardware, Storage
-from hardware.selectors import HARDWARE_NOT_FOUND, hardware_row
+from hardware.selectors import HARDWARE_NOT_FOUND
+from hardware.services import hardware_updated_record
 from logistics.choices import MovementStatus
 from logistics.models import MovementRequest
 
@@ -77,22 +76,20 @@ def hardware_relocate(
     if change.changed:
         item.save(update_fields=["status", "employee", "storage", "country_code", "updated_at"])
         records_touch(Employee.objects.filter(pk__in={left, item.employee_id} - {None}))
-        # Made for no request: its URLs are PUBLIC_BASE_URL's, or relative (config.kernel.links).
-        with answering(None):
-            payload = hardware_row(company=item.company, hardware_id=item.pk)
-        event_record(company=item.company, kind=HARDWARE_UPDATED, payload=payload)
+        hardware_updated_record(item)
     return change
 
 
 def _item_locked(reference: str) -> Hardware:
-    """The item with this id or serial number, locked (with its company, employee and storage
-    read, not locked). Serial numbers are unique within a company only."""
+    """The item with this id or serial number, locked (with its company read, not locked; its
+    employee and storage are read once it is locked, as a change made meanwhile left them).
+    Serial numbers are unique within a company only."""
     reference = reference.strip()
     named = Q(serial_number=reference) if reference else Q(pk__in=[])
     with suppress(ValueError):
         named |= Q(pk=UUID(reference))
     items = list(
-        Hardware.objects.select_related("company", "employee", "storage")
+        Hardware.objects.select_related("company")
         .select_for_update(of=("self",))
         .filter(named)
         .order_by("pk")
@@ -126,11 +123,11 @@ def _holder_locked(item: Hardware, email: str) -> Employee:
     employee, then counts what they hold) waits for this correction, or is seen by it."""
     email = email.strip().lower()
     employee = (
-        Employee.objects.select_for_update().filter(company_id=item.company_id, email=email).first()
+        employee_findable(company=item.company).select_for_update().filter(email=email).first()
     )
     company = item.company.code
     if employee is None:
-        if Employee.objects.filter(email=email).exists():
+        if Employee.objects.filter(email=email).exclude(company_id=item.company_id).exists():
             raise ServiceError(EMPLOYEE_ELSEWHERE.format(email=email, company=company))
         raise NotFound(EMPLOYEE_NOT_IN_COMPANY.format(email=email, company=company))
     if employee.status == EmployeeStatus.DEACTIVATED:

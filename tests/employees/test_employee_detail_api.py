@@ -85,6 +85,7 @@ def test_detail_answers_the_employee_with_company_name_and_hardware_in_an_array(
                 "lat": 40.71427,
                 "lng": -74.00597,
                 "companyId": str(company.id),
+                "mergedInto": None,
                 "companyName": "Acme Brasil",
                 "hardwares": [
                     {

@@ -59,6 +59,7 @@ def employee_json(employee: Employee) -> dict:
         "lat": employee.lat,
         "lng": employee.lng,
         "companyId": str(employee.company_id),
+        "mergedInto": str(employee.merged_into_id) if employee.merged_into_id else None,
     }
 
 

@@ -28,6 +28,8 @@ class Employee:
         post_code (str):
         country_code (str):
         company_id (UUID):
+        merged_into (None | UUID): Set when an operator merged this record into another of the same person: that
+            employee's id. A merged employee is DEACTIVATED and no longer found by its e-mail or external reference.
         status (EmployeeStatusEnum | Unset): * `ACTIVE` - Active
             * `DEACTIVATED` - Deactivated
         phone (None | str | Unset): E.164
@@ -50,6 +52,7 @@ class Employee:
     post_code: str
     country_code: str
     company_id: UUID
+    merged_into: None | UUID
     status: EmployeeStatusEnum | Unset = UNSET
     phone: None | str | Unset = UNSET
     government_dni: None | str | Unset = UNSET
@@ -81,6 +84,12 @@ class Employee:
         country_code = self.country_code
 
         company_id = str(self.company_id)
+
+        merged_into: None | str
+        if isinstance(self.merged_into, UUID):
+            merged_into = str(self.merged_into)
+        else:
+            merged_into = self.merged_into
 
         status: str | Unset = UNSET
         if not isinstance(self.status, Unset):
@@ -148,6 +157,7 @@ class Employee:
                 "postCode": post_code,
                 "countryCode": country_code,
                 "companyId": company_id,
+                "mergedInto": merged_into,
             }
         )
         if status is not UNSET:
@@ -193,6 +203,21 @@ class Employee:
         country_code = d.pop("countryCode")
 
         company_id = UUID(d.pop("companyId"))
+
+        def _parse_merged_into(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                merged_into_type_0 = UUID(data)
+
+                return merged_into_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        merged_into = _parse_merged_into(d.pop("mergedInto"))
 
         _status = d.pop("status", UNSET)
         status: EmployeeStatusEnum | Unset
@@ -284,6 +309,7 @@ class Employee:
             post_code=post_code,
             country_code=country_code,
             company_id=company_id,
+            merged_into=merged_into,
             status=status,
             phone=phone,
             government_dni=government_dni,

@@ -32,6 +32,8 @@ class EmployeeDetail:
         post_code (str):
         country_code (str):
         company_id (UUID):
+        merged_into (None | UUID): Set when an operator merged this record into another of the same person: that
+            employee's id. A merged employee is DEACTIVATED and no longer found by its e-mail or external reference.
         company_name (str):
         hardwares (list[EmployeeHardware]):
         status (EmployeeStatusEnum | Unset): * `ACTIVE` - Active
@@ -56,6 +58,7 @@ class EmployeeDetail:
     post_code: str
     country_code: str
     company_id: UUID
+    merged_into: None | UUID
     company_name: str
     hardwares: list[EmployeeHardware]
     status: EmployeeStatusEnum | Unset = UNSET
@@ -89,6 +92,12 @@ class EmployeeDetail:
         country_code = self.country_code
 
         company_id = str(self.company_id)
+
+        merged_into: None | str
+        if isinstance(self.merged_into, UUID):
+            merged_into = str(self.merged_into)
+        else:
+            merged_into = self.merged_into
 
         company_name = self.company_name
 
@@ -163,6 +172,7 @@ class EmployeeDetail:
                 "postCode": post_code,
                 "countryCode": country_code,
                 "companyId": company_id,
+                "mergedInto": merged_into,
                 "companyName": company_name,
                 "hardwares": hardwares,
             }
@@ -212,6 +222,21 @@ class EmployeeDetail:
         country_code = d.pop("countryCode")
 
         company_id = UUID(d.pop("companyId"))
+
+        def _parse_merged_into(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                merged_into_type_0 = UUID(data)
+
+                return merged_into_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        merged_into = _parse_merged_into(d.pop("mergedInto"))
 
         company_name = d.pop("companyName")
 
@@ -312,6 +337,7 @@ class EmployeeDetail:
             post_code=post_code,
             country_code=country_code,
             company_id=company_id,
+            merged_into=merged_into,
             company_name=company_name,
             hardwares=hardwares,
             status=status,
