@@ -7,14 +7,16 @@ from django.views.decorators.http import require_POST
 
 from config.backoffice.audited import AuditedAdmin
 from config.backoffice.base import RegisteredInlinesAdmin, refusals_as_messages
+from config.backoffice.fixes import FixesAdmin
 from employees import services
+from employees.admin_merge import MergeFix
 from employees.choices import EmployeeStatus
 from employees.models import Employee
 
 
 # The hardware the employee holds is listed by the hardware app's inline (hardware.apps).
 @admin.register(Employee)
-class EmployeeAdmin(AuditedAdmin, RegisteredInlinesAdmin):
+class EmployeeAdmin(FixesAdmin, AuditedAdmin, RegisteredInlinesAdmin):
     list_display = ["email", "first_name", "last_name", "company", "country_code", "status"]
     list_filter = ["company", "country_code", "status"]
     search_fields = [
@@ -33,6 +35,8 @@ class EmployeeAdmin(AuditedAdmin, RegisteredInlinesAdmin):
         "company",
         # Moved by deactivation (its rule: no hardware left with them) and the upsert only.
         "status",
+        # Set by a merge (Merge into…) only.
+        "merged_into",
         "email",
         "external_reference_id",
         "phone",
@@ -49,6 +53,8 @@ class EmployeeAdmin(AuditedAdmin, RegisteredInlinesAdmin):
     ]
 
     actions = ["deactivate"]
+    # "Merge into…": on a duplicate's page, and an action for one ticked duplicate.
+    fixes = (MergeFix(),)
     change_form_template = "admin/employees/employee/change_form.html"
 
     def has_add_permission(self, request):

@@ -1,8 +1,10 @@
 from django.contrib import admin
 
 from config.backoffice.audited import AuditedAdmin
-from config.backoffice.base import RecordInline, RegisteredInlinesAdmin
+from config.backoffice.base import RecordInline, RefusalsOnSaveAdmin, RegisteredInlinesAdmin
+from config.backoffice.fixes import FixesAdmin
 from config.kernel.specs import ITEM_SPECS
+from hardware.corrections import CORRECTABLE_FIELDS, hardware_correct
 from hardware.models import Hardware, HardwareNote, HardwareType, Storage
 
 
@@ -30,9 +32,9 @@ class HeldHardwareInline(RecordInline):
 
 
 # The movement requests that carried an item are listed by the logistics app's inline
-# (logistics.apps).
+# (logistics.apps), and it is relocated by the logistics app's fix (logistics.admin_relocate).
 @admin.register(Hardware)
-class HardwareAdmin(AuditedAdmin, RegisteredInlinesAdmin):
+class HardwareAdmin(FixesAdmin, RefusalsOnSaveAdmin, AuditedAdmin, RegisteredInlinesAdmin):
     list_display = [
         "serial_number",
         "name",
@@ -53,14 +55,14 @@ class HardwareAdmin(AuditedAdmin, RegisteredInlinesAdmin):
         "company__code",
     ]
     list_select_related = ["company", "hardware_type", "employee", "storage"]
-    # Company, country, serial number, type, model and specs are set by the services that make
-    # an item (serials unique per company, storage by country, specs only on computers, the
-    # model's type); where it is moves with movements.
+    # Company, country, type, model and specs are set by the services that make an item
+    # (storage by country, specs only on computers, the model's type); where it is moves with
+    # movements. Its serial number and its other correctable details are saved through the
+    # correction service (save_model).
     readonly_fields = [
         "id",
         "company",
         "country_code",
-        "serial_number",
         "hardware_type",
         "common_model",
         *ITEM_SPECS,
@@ -87,8 +89,16 @@ class HardwareAdmin(AuditedAdmin, RegisteredInlinesAdmin):
     def save_model(self, request, obj, form, change):
         # What the page changed, and updatedAt, which moves even when only a note was added
         # (the item's answer shows its notes). Not the whole row loaded for the page: that
-        # could undo a movement's landing made meanwhile.
-        obj.save(update_fields=[*form.changed_data, "updated_at"])
+        # could undo a movement's landing made meanwhile. The correctable details go through
+        # the service PATCH /hardwares/{id} calls: the same refusals (a serial number taken in
+        # the company, raised to RefusalsOnSaveAdmin with nothing saved), the order line's
+        # serialNumbers following, and the company told (hardware.updated).
+        corrected = [name for name in form.changed_data if name in CORRECTABLE_FIELDS]
+        others = [name for name in form.changed_data if name not in CORRECTABLE_FIELDS]
+        obj.save(update_fields=[*others, "updated_at"])
+        if corrected:
+            changes = {name: form.cleaned_data[name] for name in corrected}
+            hardware_correct(company=obj.company, hardware_id=obj.pk, changes=changes)
 
     def save_formset(self, request, form, formset, change):
         # A note written here is signed by the staff user who wrote it.

@@ -8,6 +8,7 @@ class LogisticsConfig(AppConfig):
         # Apps below us show our records without importing us: we hand them our readers, and
         # the hardware admin our inline.
         from config.backoffice.base import admin_inline_register
+        from config.backoffice.fixes import admin_fix_register
         from config.ops.metrics import RecordsByStatus, collector_register
         from employees.merging import merge_part_register
         from employees.services import unreturned_hardware_reader_register
@@ -15,6 +16,7 @@ class LogisticsConfig(AppConfig):
         from hardware.models import Hardware
         from hardware.selectors import movement_reader_register
         from logistics.admin import HardwareMovementInline
+        from logistics.admin_relocate import RelocateFix
         from logistics.models import MovementRequest
         from logistics.selectors import (
             employee_unreturned_hardware,
@@ -32,6 +34,7 @@ class LogisticsConfig(AppConfig):
         # A merge of two employees moves the duplicate's open requests to the one kept.
         merge_part_register(movements_hand_over)
         admin_inline_register(Hardware, HardwareMovementInline)
+        admin_fix_register(Hardware, RelocateFix())
         movements = RecordsByStatus(
             "hlos_movement_requests", "Movement requests by status.", MovementRequest
         )

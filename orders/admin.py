@@ -1,5 +1,6 @@
 """The back office's orders: the list an operator finds an order in, the order's page with its
-lines (orders.admin_lines) and moves (orders.admin_moves), and the resellers."""
+lines (orders.admin_lines), moves (orders.admin_moves) and its items' serial numbers
+(orders.admin_serials), and the resellers."""
 
 from django.contrib import admin, messages
 from django.shortcuts import redirect
@@ -14,12 +15,13 @@ from hardware.models import Hardware
 from orders import services
 from orders.admin_lines import LineInline, OfferForm
 from orders.admin_moves import OrderPageAdmin
+from orders.admin_serials import OrderSerialsAdmin
 from orders.choices import EDITABLE_STATUSES, OrderStatus
 from orders.models import Order, Reseller
 
 
 @admin.register(Order)
-class OrderAdmin(OrderPageAdmin):
+class OrderAdmin(OrderSerialsAdmin, OrderPageAdmin):
     # What an operator scans, narrow enough for 1366 px (config.backoffice.lists).
     list_display = [
         "order_number",

@@ -9,7 +9,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from uuid import UUID
 
-from django.db.models import F, Q, QuerySet
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 
 from catalog.models import CatalogItem
 from companies.models import Company
@@ -195,6 +195,17 @@ def _created_hardware_by_order(orders: QuerySet[Order]) -> dict[UUID, list[dict]
         specs_applicable(shaped)
         created[item["created_order_id"]].append(shaped)
     return created
+
+
+def order_items_made(*, company: Company, order_id: UUID) -> QuerySet[Hardware]:
+    """The items the company's order made when delivered, in the order of its lines
+    (LINE_ORDER), then as they were made; items made before lines were remembered last."""
+    line = HardwareRequest.objects.filter(pk=OuterRef("created_line_id"))
+    return (
+        Hardware.objects.filter(company=company, created_order_id=order_id)
+        .annotate(line_created_at=Subquery(line.values("created_at")[:1]))
+        .order_by(F("line_created_at").asc(nulls_last=True), "created_line_id", "created_at", "id")
+    )
 
 
 def _resellers_by_country(country_codes: set[str]) -> dict[str, list[dict]]:

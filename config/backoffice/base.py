@@ -81,6 +81,20 @@ class RegisteredInlinesAdmin(admin.ModelAdmin):
         return [*super().get_inlines(request, obj), *_inlines.get(self.model, ())]
 
 
+class RefusalsOnSaveAdmin(admin.ModelAdmin):
+    """A page whose save calls a service: its refusal is an error message on the record's page.
+    The admin's transaction rolled back everything the page was saving with it, so nothing of
+    the page was kept."""
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except ServiceError as refusal:
+            messages.error(request, refusal_text(refusal))
+            opts = self.opts
+            return redirect(f"admin:{opts.app_label}_{opts.model_name}_change", object_id)
+
+
 class MoveForm(forms.Form):
     """An operator's move from a record's page: the status is the button pressed, the rest
     optional (checked by the service, like the command's; the reason as the trail takes it)."""

@@ -17,6 +17,7 @@ from config.backoffice.audited import ReasonForm
 from config.backoffice.base import (
     MoveForm,
     OperatorMovesAdmin,
+    RefusalsOnSaveAdmin,
     form_errors_as_messages,
     refusal_text,
 )
@@ -31,7 +32,9 @@ CONFIRMED = "confirmed"
 SAVE_AND_MARK = "_save_and_mark"
 
 
-class OperatorPageAdmin(OperatorMovesAdmin):
+# A refusal while saving (the form's values with "Save and mark <STATUS>") is a message on the
+# page (RefusalsOnSaveAdmin): the move and the values are rolled back together.
+class OperatorPageAdmin(RefusalsOnSaveAdmin, OperatorMovesAdmin):
     change_form_template = "admin/operator_page_change_form.html"
     # Moves made by the page's own form, with what it holds ("Save and mark QUOTED").
     save_and_mark_statuses: tuple[str, ...] = ()
@@ -172,15 +175,6 @@ class OperatorPageAdmin(OperatorMovesAdmin):
             history=self.history(obj) if obj is not None else [],
         )
         return super().render_change_form(request, context, add, change, form_url, obj)
-
-    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
-        try:
-            return super().changeform_view(request, object_id, form_url, extra_context)
-        except ServiceError as refusal:
-            # Refused while saving: the admin's transaction rolled back the form's values
-            # with the move, so nothing of the page was kept.
-            messages.error(request, refusal_text(refusal))
-            return redirect(self._url_name("change"), object_id)
 
     def response_change(self, request, obj):
         status = self.save_and_mark_status(request)

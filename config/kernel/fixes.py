@@ -87,10 +87,17 @@ class FixOutcome:
 
 
 @atomic_retried
-def fix_run(lines: Callable[[], Iterable[FixLine]], *, commit: bool) -> FixOutcome:
+def fix_run(
+    lines: Callable[[], Iterable[FixLine]],
+    *,
+    commit: bool,
+    refusal_as_text: Callable[[ServiceError], str] = refusal_text,
+) -> FixOutcome:
     """Apply each of `lines()` in one transaction, a savepoint each, and commit it when
     `commit` and no line was refused; otherwise roll it all back. Called again from the start
-    (`lines()` read again) when PostgreSQL ends it to break a deadlock (atomic_retried)."""
+    (`lines()` read again) when PostgreSQL ends it to break a deadlock (atomic_retried). A
+    refusal is written by `refusal_as_text`: by default a command's, its fields on lines of
+    their own; the admin's (config.backoffice.base.refusal_text) on the one line of a message."""
     outcome = FixOutcome()
     try:
         for line in lines():
@@ -98,14 +105,14 @@ def fix_run(lines: Callable[[], Iterable[FixLine]], *, commit: bool) -> FixOutco
                 with transaction.atomic():
                     changes = line.apply()
             except ServiceError as error:
-                message = refusal_text(error)
+                message = refusal_as_text(error)
                 if line.record is not None:
                     message = f"{line.record}: {message}"
                 outcome.errors.append(FixError(_line_of(error, line.number), message))
                 continue
             outcome.changes += [(line.number, change) for change in changes]
     except ServiceError as error:  # raised reading the lines (a file's header), not by one
-        outcome.errors.append(FixError(_line_of(error, None), refusal_text(error)))
+        outcome.errors.append(FixError(_line_of(error, None), refusal_as_text(error)))
     outcome.committed = commit and not outcome.errors
     if not outcome.committed:
         transaction.set_rollback(True)

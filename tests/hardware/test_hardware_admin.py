@@ -57,7 +57,6 @@ def test_the_item_page_shows_the_movement_requests_that_carried_it(admin_client)
 SET_BY_SERVICES = (
     "company",
     "country_code",
-    "serial_number",
     "hardware_type",
     "common_model",
     "ram",
@@ -69,8 +68,9 @@ SET_BY_SERVICES = (
 
 
 def test_what_the_services_set_cannot_be_changed_in_the_admin(admin_client):
-    """Company, country, serial number, type, model and specs are the create service's (specs
-    only on computers, the model's type); the page shows them and does not take them."""
+    """Company, country, type, model and specs are the create service's (specs only on
+    computers, the model's type); the page shows them and does not take them. (Its serial
+    number is corrected through the correction service: tests/hardware/test_admin_relocate.py.)"""
     item = HardwareFactory(serial_number="SN-KEEP-1", country_code="US", brand="DELL")
     stored = {field: getattr(item, field) for field in SET_BY_SERVICES}
     url = reverse("admin:hardware_hardware_change", args=[item.pk])
@@ -79,7 +79,6 @@ def test_what_the_services_set_cannot_be_changed_in_the_admin(admin_client):
     data = change_page_form(page) | {
         "company": CompanyFactory().pk,
         "country_code": "BR",
-        "serial_number": "SN-TYPED-2",
         "hardware_type": hardware_type("MONITOR").pk,
         "common_model": CatalogItemFactory().pk,
         "ram": "64GB",

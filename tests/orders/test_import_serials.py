@@ -10,6 +10,7 @@ from config.kernel.actors import Actor
 from config.kernel.shipping import Shipping
 from hardware.models import Hardware
 from orders import services as order_services
+from orders.models import Order
 from orders.selectors import order_row
 from tests.config.test_audit_trail import trail
 from tests.factories import CompanyFactory, HardwareFactory, HardwareRequestFactory, OrderFactory
@@ -24,7 +25,12 @@ def company():
 
 @pytest.fixture
 def delivered(company):
-    """A delivered order of two lines (2 laptops, then 1 monitor), its items without serials."""
+    return delivered_order(company)
+
+
+def delivered_order(company) -> Order:
+    """An order of two lines (2 x Latitude, then 1 x U2724D) delivered to the company's
+    storage through the service: three items without serial numbers."""
     order = OrderFactory(company=company, status="ACCEPTED", send_to="STORAGE", country_code="US")
     HardwareRequestFactory(order=order, amount=2, model="Latitude", quoted_unit_price=Decimal(1))
     HardwareRequestFactory(
