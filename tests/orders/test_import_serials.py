@@ -5,6 +5,8 @@ import json
 from decimal import Decimal
 
 import pytest
+from django.core.management import call_command
+from django.db import transaction
 
 from config.kernel.actors import Actor
 from config.kernel.shipping import Shipping
@@ -12,8 +14,11 @@ from hardware.models import Hardware
 from orders import services as order_services
 from orders.models import Order
 from orders.selectors import order_row
+from orders.services.delivery import order_item_serial_fill
 from tests.config.test_audit_trail import trail
 from tests.factories import CompanyFactory, HardwareFactory, HardwareRequestFactory, OrderFactory
+from tests.logistics.test_lock_order import Call, wait_until, waiting_for_locks
+from tests.support.threads import TIMEOUT_SECONDS
 
 pytestmark = pytest.mark.django_db
 
@@ -132,3 +137,29 @@ def test_a_serial_taken_in_the_company_and_an_order_with_none_left_are_refused(
     assert "line 3: " in ran.err and "Invalid hardwareId" in ran.err
     item.refresh_from_db()
     assert item.serial_number == ""
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_an_import_while_another_fills_the_same_order_waits_and_fills_the_next_item(tmp_path):
+    """The first item without a serial is locked by a fill not yet committed: the import waits
+    for it, then reads the item as committed (filled) and takes the next one; nothing is lost
+    or written twice."""
+    company = CompanyFactory(code="SER")
+    order = delivered_order(company)
+    path = csv_file(
+        tmp_path, "companyCode,orderNumber,serialNumber", f"SER,{order.order_number},SN-SECOND"
+    )
+    importing = Call(
+        lambda: call_command("import_serials", path, commit=True, reason="Race", stdout=None)
+    )
+
+    with transaction.atomic():
+        order_item_serial_fill(
+            company=company, order_number=order.order_number, serial_number="SN-FIRST"
+        )
+        importing.start()
+        wait_until(lambda: waiting_for_locks() == 1)
+    importing.join(TIMEOUT_SECONDS)
+
+    assert importing.outcome is None, importing.outcome
+    assert serials(order) == ["SN-FIRST", "SN-SECOND", ""]
