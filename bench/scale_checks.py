@@ -100,16 +100,14 @@ def check_numbers() -> list[tuple[bool, str]]:
 
 
 def check_open_movements() -> tuple[bool, str]:
-    """No hardware item in two movements that are not DONE, nor an open movement's item that is
-    not marked as in movement."""
+    """No hardware item in two open movements, nor an open movement's item that is not marked
+    as in movement."""
     from django.db.models import Count
 
     from hardware.models import Hardware
-    from logistics.choices import MovementStatus
+    from logistics.selectors import OPEN_STATUSES
 
-    open_movements = Hardware.objects.filter(
-        movement_requests__status__in=[MovementStatus.PROCESSING, MovementStatus.COORDINATED]
-    )
+    open_movements = Hardware.objects.filter(movement_requests__status__in=OPEN_STATUSES)
     doubled = open_movements.annotate(moves=Count("movement_requests")).filter(moves__gt=1).count()
     unmarked = open_movements.filter(in_movement=False).count()
     items = open_movements.distinct().count()

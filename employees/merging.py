@@ -4,10 +4,10 @@ employee twice, and each record gathered hardware, movement requests or orders.
 The operator names the record to keep and the duplicate, by e-mail. In one transaction, both
 employees locked first (in a fixed order), what the duplicate has that is still going on moves
 to the kept employee: the hardware they hold, their open movement requests, their open orders.
-What is finished (DONE requests, DELIVERED or CANCELLED orders) keeps its history and still
-names the duplicate. The duplicate ends DEACTIVATED with `merged_into` naming the kept record
-(GET /employees/{id} answers it as `mergedInto`), and no longer holds its e-mail or external
-reference: an upsert with them finds the kept record by its own, or makes a new one.
+What is finished (DONE or CANCELLED requests, DELIVERED or CANCELLED orders) keeps its history
+and still names the duplicate. The duplicate ends DEACTIVATED with `merged_into` naming the kept
+record (GET /employees/{id} answers it as `mergedInto`), and no longer holds its e-mail or
+external reference: an upsert with them finds the kept record by its own, or makes a new one.
 
 Hardware, movements and orders sit above this app (docs/architecture.md): each app hands over
 its part of a merge when it is ready (`merge_part_register`); a part may refuse, and the whole

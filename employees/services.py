@@ -23,6 +23,7 @@ EMAIL_TAKEN = "email already belongs to another employee in this company"
 REFERENCE_TAKEN = "externalReferenceId already belongs to another employee in this company"
 INVALID_EMAIL = "Invalid email format"
 CITY_NOT_RESOLVED = "Could not resolve a city for the given address"
+MERGED_STAYS = "{email} was merged into {kept}: reactivate that employee instead"
 HOLDS_HARDWARE = (
     "{email} still holds hardware no open offboarding takes back ({items}): open an "
     "offboarding for it first"
@@ -81,10 +82,7 @@ def employee_upsert(*, company: Company, details: EmployeeDetails) -> Employee:
     Absent, null and empty optional fields keep the stored value. The address is geocoded on
     create and when address, city, post code or country change.
     """
-    given = {key: getattr(details, key) for key in STORED_AS_GIVEN}
-    values = {key: value for key, value in given.items() if value not in (None, "")}
-    values["email"] = details.email.strip().lower()
-    values["requested_city"] = details.city
+    values = _stored_values(details)
     try:
         return _upsert_retrying_races(company=company, values=values)
     except IntegrityError as error:
@@ -92,6 +90,16 @@ def employee_upsert(*, company: Company, details: EmployeeDetails) -> Employee:
         if message is None:
             raise
         raise ServiceError(message) from error
+
+
+def _stored_values(details: EmployeeDetails) -> dict:
+    """The columns `details` sets: absent, null and empty optional fields keep the stored
+    value; the e-mail stored as it is matched (trimmed, lowercased)."""
+    given = {key: getattr(details, key) for key in STORED_AS_GIVEN}
+    values = {key: value for key, value in given.items() if value not in (None, "")}
+    values["email"] = details.email.strip().lower()
+    values["requested_city"] = details.city
+    return values
 
 
 def _upsert_retrying_races(*, company: Company, values: dict) -> Employee:
@@ -120,6 +128,29 @@ def _upsert_once(*, company: Company, values: dict) -> Employee:
         values = {**values, "email": employee.email, "status": EmployeeStatus.ACTIVE}
         return _update(employee, values)
     return _create(company, values)
+
+
+@transaction.atomic
+def employee_update(*, employee: Employee, details: EmployeeDetails) -> Employee:
+    """`details` applied to `employee` (the caller has it locked), by the upsert's rules but
+    for the match: the record is the one given (an identity provider names its user by id),
+    so its e-mail and external reference change too, refused when another employee of the
+    company has them. Its status is the caller's to move."""
+    values = _stored_values(details)
+    others = employee_findable(company=employee.company).exclude(pk=employee.pk)
+    if values["email"] != employee.email and others.filter(email=values["email"]).exists():
+        raise ServiceError(EMAIL_TAKEN)
+    reference = values.get("external_reference_id")
+    if reference and others.filter(external_reference_id=reference).exists():
+        raise ServiceError(REFERENCE_TAKEN)
+    try:
+        with transaction.atomic():
+            return _update(employee, values)
+    except IntegrityError as error:  # taken meanwhile by a transaction not yet committed then
+        message = _unique_constraint_message(error)
+        if message is None:
+            raise
+        raise ServiceError(message) from error
 
 
 def _create(company: Company, values: dict) -> Employee:
@@ -200,6 +231,29 @@ def employee_deactivate(*, employee_id: UUID) -> Employee:
         raise ServiceError(HOLDS_HARDWARE.format(email=employee.email, items="; ".join(unreturned)))
     employee.status = EmployeeStatus.DEACTIVATED
     employee.save(update_fields=["status", "updated_at"])
+    return employee
+
+
+@transaction.atomic
+def employee_reactivate(*, employee_id: UUID) -> Employee:
+    """Someone who left is back (an identity provider restores their user): ACTIVE again, as
+    an upsert by e-mail makes them. Reactivating an ACTIVE employee changes nothing. A merged
+    record is refused: the person is the employee it was merged into (decision 0083)."""
+    employee = (
+        Employee.objects.select_for_update(of=("self",))
+        .select_related("merged_into")
+        .filter(pk=employee_id)
+        .first()
+    )
+    if employee is None:
+        raise NotFound(EMPLOYEE_NOT_FOUND)
+    if employee.merged_into is not None:
+        raise ServiceError(
+            MERGED_STAYS.format(email=employee.email, kept=employee.merged_into.email)
+        )
+    if employee.status != EmployeeStatus.ACTIVE:
+        employee.status = EmployeeStatus.ACTIVE
+        employee.save(update_fields=["status", "updated_at"])
     return employee
 
 

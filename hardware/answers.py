@@ -69,7 +69,7 @@ class HardwareNoteSerializer(answers.Answer):
 
 
 class HardwareMovementStatusSerializer(answers.Answer):
-    status = serializers.CharField(help_text="PROCESSING, COORDINATED or DONE.")
+    status = serializers.CharField(help_text="PROCESSING, COORDINATED, DONE or CANCELLED.")
 
 
 class MovementEmployeeRefSerializer(answers.Answer):

@@ -66,7 +66,8 @@ class Hardware(models.Model):
     )
     in_movement = models.BooleanField(
         default=False,
-        help_text="Part of a movement request that is not DONE; kept by the movement services.",
+        help_text="Part of an open movement request (PROCESSING or COORDINATED); kept by the "
+        "movement services.",
     )
     serial_number = models.CharField(max_length=100, blank=True, default="")
     description = models.TextField(null=True, blank=True)

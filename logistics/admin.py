@@ -80,6 +80,7 @@ class MovementRequestAdmin(MovementPageAdmin):
                     "storage",
                     "api_client_requester_name",
                     "requester_email",
+                    "opened_on_leave",
                 ]
             },
         ),

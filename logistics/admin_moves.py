@@ -1,7 +1,7 @@
 """The movement request's page as an operator coordinates it (issue 13, config.backoffice.moves):
 "Save and mark COORDINATED" with the ETA and tracking typed on the page's own form, DONE
-confirmed listing where each item lands, bulk moves with a shared ETA and tracking, and one
-timeline holding its history."""
+confirmed listing where each item lands and CANCELLED where each stays, bulk moves with a
+shared ETA and tracking, and one timeline holding its history."""
 
 import copy
 
@@ -28,7 +28,7 @@ class MovementPageAdmin(OperatorPageAdmin):
         return (
             super()
             .confirmation_queryset(queryset)
-            .select_related("to_employee", "storage")
+            .select_related("from_employee", "to_employee", "storage")
             .prefetch_related("hardwares")
         )
 

@@ -37,7 +37,7 @@ class RelocateFix(AdminFix):
     label = "Relocate…"
     help = (
         "A correction of where the items are, as the records should have said: not a shipment, "
-        "no movement request is made. An item a movement request not DONE carries is refused."
+        "no movement request is made. An item an open movement request carries is refused."
     )
     form_class = RelocateForm
 

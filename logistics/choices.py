@@ -11,6 +11,7 @@ class MovementStatus(models.TextChoices):
     PROCESSING = "PROCESSING"
     COORDINATED = "COORDINATED"
     DONE = "DONE"
+    CANCELLED = "CANCELLED"
 
 
 class SendTo(models.TextChoices):
@@ -23,11 +24,17 @@ class HandledBy(models.TextChoices):
     COMPANY = "COMPANY"
 
 
-# The moves a movement request may make, from each status (CONTRACT.md, Operator moves).
+# The moves a movement request may make, from each status (CONTRACT.md, Operator moves; and
+# "Beyond the interface": CANCELLED, docs/decisions/0084). DONE and CANCELLED are final.
 ALLOWED_MOVES = {
-    MovementStatus.PROCESSING: (MovementStatus.COORDINATED, MovementStatus.DONE),
-    MovementStatus.COORDINATED: (MovementStatus.DONE,),
+    MovementStatus.PROCESSING: (
+        MovementStatus.COORDINATED,
+        MovementStatus.DONE,
+        MovementStatus.CANCELLED,
+    ),
+    MovementStatus.COORDINATED: (MovementStatus.DONE, MovementStatus.CANCELLED),
     MovementStatus.DONE: (),
+    MovementStatus.CANCELLED: (),
 }
 # Every move tells the company the same way.
 MOVE_EVENTS = dict.fromkeys(MovementStatus, "movement_request.status_changed")

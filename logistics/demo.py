@@ -48,4 +48,14 @@ def demo_movements_seed(company) -> str:
     movement_request_move(
         movement_request_id=done.pk, to_status=MovementStatus.DONE, actor=OPERATOR
     )
-    return "Movement requests: one in each status (PROCESSING, COORDINATED, DONE)."
+    # CANCELLED: a monitor for Jordan, no longer wanted; it stays in the US storage.
+    cancelled = movement_onboarding_create(
+        company=company,
+        actor=actor,
+        hardware_ids=[items["DEMO-US-0004"]],
+        employee_email="jordan.lee@demo.example",
+    )
+    movement_request_move(
+        movement_request_id=cancelled.pk, to_status=MovementStatus.CANCELLED, actor=OPERATOR
+    )
+    return "Movement requests: one in each status (PROCESSING, COORDINATED, DONE, CANCELLED)."

@@ -68,6 +68,9 @@ class MovementRequest(StatusModel):
         "hardware.Storage", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     hardwares = models.ManyToManyField("hardware.Hardware", related_name="movement_requests")
+    # An offboarding the employee's leave opened (logistics.services.leaving): their return
+    # cancels it while still PROCESSING. Not shown by the API.
+    opened_on_leave = models.BooleanField(default=False, editable=False)
 
     class Meta:
         ordering = ["-created_at", "-movement_request_number"]

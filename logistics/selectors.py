@@ -39,6 +39,9 @@ from logistics.filters import MovementRequestFilter
 from logistics.models import MovementRequest, MovementRequestStatusChange
 
 MOVEMENT_REQUEST_NOT_FOUND = "Movement request not found"
+# Open: still to move its items, which it holds in movement. DONE and CANCELLED are final. The
+# one definition: deactivation, relocation, merges, a leave and the dashboard all read it.
+OPEN_STATUSES = (MovementStatus.PROCESSING, MovementStatus.COORDINATED)
 
 # The answer's fields and their columns are those of the output serializers.
 REQUEST = Row(MovementRequestSerializer)
@@ -220,8 +223,6 @@ def _hardwares(link_rows: Iterable[dict]) -> dict[UUID, list[dict]]:
 # The back office's dashboard (registered by logistics.apps) and its list filters: the
 # operator works across companies. "Today" is the server's date (TIME_ZONE).
 
-OPEN_STATUSES = (MovementStatus.PROCESSING, MovementStatus.COORDINATED)
-
 
 def movements_past_eta(movements: QuerySet[MovementRequest]) -> QuerySet[MovementRequest]:
     """COORDINATED requests whose ETA has passed: the carrier is late, or DONE is not marked."""
@@ -236,7 +237,7 @@ def movements_in_status_count(status: MovementStatus) -> int:
 def movements_past_expected_date(
     movements: QuerySet[MovementRequest],
 ) -> QuerySet[MovementRequest]:
-    """Requests not DONE whose expected date (the client's) has passed."""
+    """Open requests whose expected date (the client's) has passed."""
     return movements.filter(status__in=OPEN_STATUSES, expected_date__lt=timezone.localdate())
 
 

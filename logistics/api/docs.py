@@ -32,7 +32,8 @@ MOVEMENT_REQUESTS_ONBOARDING = operation(
     "`employeeEmail` (an existing employee) and `employee` (created, or updated when its e-mail "
     "exists). Every item must be in storage, not already in a movement, and in the employee's "
     "country (items of the EU warehouse go to any EU country). The provider then moves it to "
-    "COORDINATED and DONE, when the items are the employee's.\n\n"
+    "COORDINATED and DONE, when the items are the employee's, or cancels it (CANCELLED): the "
+    "items stay in storage, out of movement.\n\n"
     f"Refusals: {CLAIM_REFUSALS}, for example `hardwareIds` when the list is empty; "
     f"{WRITE_COMPANY_REFUSALS}; 404 `Employee not found` for an unknown `employeeEmail`.",
     request_example(
@@ -56,8 +57,9 @@ MOVEMENT_REQUESTS_OFFBOARDING = operation(
     "names the items: `hardwareIds` of items on the employee (`[]` with no `newHardwares` takes "
     "them all), and for a return `newHardwares`, items the service did not know, created on the "
     "employee (`dateBought` with a time).\n\n"
-    "handledBy PROVIDER: PROCESSING, until the provider completes it. handledBy COMPANY: DONE at "
-    "once, and the items are in storage. OFF_ON: both employees exist and differ, in compatible "
+    "handledBy PROVIDER: PROCESSING, until the provider completes it (or cancels it: CANCELLED, "
+    "the items stay with the employee, out of movement). handledBy COMPANY: DONE at once, and "
+    "the items are in storage. OFF_ON: both employees exist and differ, in compatible "
     "countries; no `newHardwares`.\n\n"
     f"Refusals: {CLAIM_REFUSALS}, for example `employeeEmail`: `Employee email is required`; "
     f"{WRITE_COMPANY_REFUSALS}; 404 `Employee not found`.",
@@ -114,11 +116,13 @@ MOVEMENT_REQUESTS_OFFBOARDING = operation(
 
 MOVEMENT_REQUESTS_LIST = operation(
     "List the company's movement requests",
-    "The company's movement requests, completed and pending, newest first, with their status "
-    "history (entries without id). `type` narrows them to ONBOARDING, OFFBOARDING or OFF_ON; "
-    "`updatedSince`, `limit` and `cursor` sync them a page at a time.\n\n"
+    "The company's movement requests, open (PROCESSING, COORDINATED) and finished (DONE, "
+    "CANCELLED), newest first, with their status history (entries without id). `type` narrows "
+    "them to ONBOARDING, OFFBOARDING or OFF_ON, `status` to one status; `updatedSince`, "
+    "`limit` and `cursor` sync them a page at a time.\n\n"
     "Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid Company code`; 400 "
-    "`Invalid type: expected ONBOARDING, OFFBOARDING or OFF_ON`.",
+    "`Invalid type: expected ONBOARDING, OFFBOARDING or OFF_ON`; 400 `Invalid status: expected "
+    "PROCESSING, COORDINATED, DONE or CANCELLED`.",
 )
 
 MOVEMENT_REQUESTS_RETRIEVE = operation(

@@ -28,9 +28,11 @@ DESCRIPTION = f"""Not in production, where this path is unknown (404).
 Makes the operator's move of one of the company's movement requests, exactly as the
 provider's operator makes it in the admin: the same rules, history (with this API client as
 who made the move) and webhook (`movement_request.status_changed`). The moves: PROCESSING →
-COORDINATED → DONE, and PROCESSING → DONE. At **DONE** the hardware lands: with `toEmployee`
-(status EMPLOYEE) for ONBOARDING and OFF_ON, in storage (status STORAGE) for OFFBOARDING;
-`dateCompleted` is set.
+COORDINATED → DONE, PROCESSING → DONE, and PROCESSING or COORDINATED → CANCELLED. At **DONE**
+the hardware lands: with `toEmployee` (status EMPLOYEE) for ONBOARDING and OFF_ON, in storage
+(status STORAGE) for OFFBOARDING; `dateCompleted` is set. At **CANCELLED** it is released
+where it is (`inMovement` false): in storage for an ONBOARDING, with `fromEmployee` for an
+OFFBOARDING or OFF_ON. DONE and CANCELLED are final.
 
 `eta`, `trackingCode` and `trackingLink`, when sent, are kept on the request and in its
 history. Answers the request as `GET /movement_requests/{{movementRequestId}}` shows it.
@@ -64,6 +66,11 @@ class MovementSandboxAdvanceView(IdempotentAPIView):
             OpenApiExample(
                 "Complete it: the hardware lands",
                 value={"companyCode": "DEM", "status": "DONE"},
+                request_only=True,
+            ),
+            OpenApiExample(
+                "Cancel it: the hardware stays where it is",
+                value={"companyCode": "DEM", "status": "CANCELLED"},
                 request_only=True,
             ),
         ],

@@ -20,7 +20,7 @@ from logistics.api.serializers import (
     OnboardingSerializer,
     new_hardware_specs,
 )
-from logistics.choices import MovementType
+from logistics.choices import MovementStatus, MovementType
 
 
 class OnboardingView(IdempotentAPIView):
@@ -88,6 +88,9 @@ LIST_INVALID_COMPANY_CODE = "Invalid Company code"
 TYPE_PARAMETER = OpenApiParameter(
     "type", str, enum=MovementType.values, description="Only the requests of this type."
 )
+STATUS_PARAMETER = OpenApiParameter(
+    "status", str, enum=MovementStatus.values, description="Only the requests in this status."
+)
 
 
 class MovementRequestListView(IdempotentAPIView):
@@ -97,6 +100,7 @@ class MovementRequestListView(IdempotentAPIView):
         parameters=[
             COMPANY_CODE_PARAMETER,
             TYPE_PARAMETER,
+            STATUS_PARAMETER,
             UPDATED_SINCE_PARAMETER,
             *PAGING_PARAMETERS,
         ],

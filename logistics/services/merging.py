@@ -1,5 +1,6 @@
 """A merge's part (employees.merging): the duplicate's open movement requests are the kept
-employee's. DONE requests keep naming the duplicate: they are the history of what it held."""
+employee's. DONE and CANCELLED requests keep naming the duplicate: they are the history of
+what it held."""
 
 from django.db.models import Q
 

@@ -1,5 +1,5 @@
 """The operator's moves of a movement request through its statuses (admin, `transition`, a
-sandbox client), and the landing of its hardware at DONE."""
+sandbox client), the landing of its hardware at DONE and its release at CANCELLED."""
 
 from uuid import UUID
 
@@ -28,18 +28,16 @@ def movement_request_move(
     shipping: Shipping = NO_SHIPPING,
 ) -> MovementRequest:
     """An operator's move (admin or command): PROCESSING -> COORDINATED -> DONE, or
-    PROCESSING -> DONE. At DONE the hardware lands with the employee or in storage."""
+    PROCESSING -> DONE, or to CANCELLED from either open status. At DONE the hardware lands
+    with the employee or in storage; at CANCELLED it is released where it is."""
     movement = MovementRequest.objects.select_for_update().filter(pk=movement_request_id).first()
     if movement is None:
         raise NotFound(MOVEMENT_REQUEST_NOT_FOUND)
-
-    def land_at_done(movement: MovementRequest) -> None:
-        movement_complete(movement, list(movement.hardwares.select_for_update().order_by("pk")))
-
-    rule = land_at_done if to_status == MovementStatus.DONE else None
+    rule = _ITEMS_AT.get(to_status)
     transition_apply(movement, to_status, actor=actor, shipping=shipping, rule=rule)
-    # The items show the request's status (GET /hardwares); landed at DONE, they moved already.
-    if to_status != MovementStatus.DONE:
+    # The items show the request's status (GET /hardwares); landed or released, they changed
+    # already.
+    if rule is None:
         records_touch(Hardware.objects.filter(movement_requests=movement))
     movement_employees_touch(movement)
     return movement
@@ -85,6 +83,28 @@ def movement_complete(movement: MovementRequest, items: list[Hardware]) -> None:
     """The hardware lands where the request sends it, in the same transaction."""
     hardware_services.hardware_land(items=items, **movement_landing(movement))
     movement.date_completed = timezone.now()
+
+
+def _locked_items(movement: MovementRequest) -> list[Hardware]:
+    # After the request, in id order, as hardware_lock takes them: two writes locking some of
+    # the same items never each hold one the other waits for.
+    return list(movement.hardwares.select_for_update().order_by("pk"))
+
+
+def _land_at_done(movement: MovementRequest) -> None:
+    movement_complete(movement, _locked_items(movement))
+
+
+def _release_at_cancel(movement: MovementRequest) -> None:
+    """Undo what the request's creation did to its items, nothing more: it marked them in
+    movement, and they stay where they are (in storage for an onboarding, with the employee
+    for an offboarding or an OFF_ON). The items an offboarding made on the employee
+    (newHardwares) stay theirs, as they were made."""
+    hardware_services.hardware_mark_in_movement(items=_locked_items(movement), in_movement=False)
+
+
+# What a move does to the request's items, besides their request's status.
+_ITEMS_AT = {MovementStatus.DONE: _land_at_done, MovementStatus.CANCELLED: _release_at_cancel}
 
 
 # What a movement request shows of its items (HardwareSummarySerializer) that a correction

@@ -75,6 +75,39 @@ def movement_offboarding_create(
             f"hardware to {to_employee.country_code}",
         )
     items = _items_leaving(company, employee, to_employee, hardware_ids, new_hardwares)
+    return offboarding_open(
+        company=company,
+        employee=employee,
+        to_employee=to_employee,
+        items=items,
+        handled_by=handled_by,
+        requester_name=api_client.name,
+        actor=Actor.api_client(api_client),
+        factory_reset=factory_reset,
+        expected_date=expected_date,
+    )
+
+
+def offboarding_open(
+    *,
+    company: Company,
+    employee: Employee,
+    items: list[Hardware],
+    handled_by: HandledBy,
+    requester_name: str,
+    actor: Actor,
+    to_employee: Employee | None = None,
+    factory_reset: bool | None = None,
+    expected_date: date | None = None,
+    opened_on_leave: bool = False,
+) -> MovementRequest:
+    """The request for `items`, which the caller has locked and checked (on `employee`, none
+    in movement), in the caller's transaction: an OFFBOARDING to the storage of the
+    employee's country, or an OFF_ON to `to_employee`. Its history's first entry is by
+    `actor`, its requester shown as `requester_name` (apiClientRequesterName), and
+    `movement_request.created` is recorded. Also opened by an employee's leave
+    (logistics.services.leaving)."""
+    off_on = to_employee is not None
     done = handled_by == HandledBy.COMPANY
     storage = None
     if not off_on:
@@ -91,7 +124,8 @@ def movement_offboarding_create(
         from_employee=employee,
         to_employee=to_employee,
         storage=storage,
-        api_client_requester_name=api_client.name,
+        api_client_requester_name=requester_name,
+        opened_on_leave=opened_on_leave,
     )
     # The employees are locked (touched) before the request is inserted, as an onboarding's
     # inline employee is: one order, so the two never deadlock on an employee.
@@ -103,7 +137,7 @@ def movement_offboarding_create(
         movement.save(update_fields=["date_completed", "updated_at"])
     else:
         hardware_services.hardware_mark_in_movement(items=items, in_movement=True)
-    status_history_write(movement, status_from=None, actor=Actor.api_client(api_client))
+    status_history_write(movement, status_from=None, actor=actor)
     # Handled by COMPANY it is created DONE: one event, whose payload shows it DONE.
     event_record_about(movement, "movement_request.created")
     return movement

@@ -1,6 +1,7 @@
 """An operator's correction of where an item is (issue 29: the records say one place, the item
-is in another). Not a shipment: no movement request is made, and an item that a movement
-request not DONE carries is refused, since that request lands it where it goes.
+is in another). Not a shipment: no movement request is made, and an item that an open movement
+request (PROCESSING or COORDINATED) carries is refused, since that request lands it where it
+goes.
 
 It lives here, not in hardware: whether an item is in an open movement request is this app's to
 know, and hardware sits below it (docs/architecture.md). The item is locked first and its
@@ -28,8 +29,8 @@ from hardware.choices import HardwareStatus
 from hardware.models import Hardware, Storage
 from hardware.selectors import HARDWARE_NOT_FOUND
 from hardware.services import hardware_updated_record
-from logistics.choices import MovementStatus
 from logistics.models import MovementRequest
+from logistics.selectors import OPEN_STATUSES
 
 ONE_PLACE = "Name where the item is: an employee's e-mail or a storage's country, one of them"
 SERIAL_IN_SEVERAL_COMPANIES = (
@@ -55,7 +56,7 @@ def hardware_relocate(
     `employee_email` (status EMPLOYEE, in the employee's country, as the items an employee is
     given are made), or in the storage serving `storage_country` (status STORAGE, in that
     country, as hardware_create places an item; the storage must exist: a mistyped country
-    makes no warehouse). Refused while a movement request not DONE carries it. The employees
+    makes no warehouse). Refused while an open movement request carries it. The employees
     it leaves and reaches move their updatedAt (their answers list the items they hold), and
     `hardware.updated` tells the company, as a correction of the item's details does. Where it
     is already changes nothing."""
@@ -105,8 +106,7 @@ def _not_in_movement(item: Hardware) -> None:
     """Read after the item is locked: a request created meanwhile has committed, or waits for
     the lock and finds the item where this correction puts it."""
     carrying = (
-        MovementRequest.objects.filter(hardwares=item)
-        .exclude(status=MovementStatus.DONE)
+        MovementRequest.objects.filter(hardwares=item, status__in=OPEN_STATUSES)
         .order_by("movement_request_number")
         .values_list("movement_request_number", "status")
         .first()

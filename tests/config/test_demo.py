@@ -46,6 +46,7 @@ def test_the_demo_has_an_order_and_a_movement_in_each_status_with_their_history(
         ["PENDING", "QUOTED", "ACCEPTED", "DELIVERED", "CANCELLED"]
     )
     assert sorted(movement["status"] for movement in movements) == [
+        "CANCELLED",
         "COORDINATED",
         "DONE",
         "PROCESSING",

@@ -159,5 +159,5 @@ def test_orders_and_movements_write_the_same_history_of_a_move():
 
 def test_the_graph_and_the_number_come_from_the_model():
     assert Order.status_targets() == ["QUOTED", "CANCELLED", "ACCEPTED", "DELIVERED"]
-    assert MovementRequest.status_targets() == ["COORDINATED", "DONE"]
+    assert MovementRequest.status_targets() == ["COORDINATED", "DONE", "CANCELLED"]
     assert OrderFactory(status="QUOTED").allowed_moves() == ("ACCEPTED", "CANCELLED")

@@ -176,8 +176,16 @@ def test_off_on_done_assigns_the_hardware_to_the_receiving_employee():
 
 
 REFUSED = [
-    ([], "PROCESSING", "cannot move from PROCESSING to PROCESSING (allowed: COORDINATED, DONE)"),
-    (["COORDINATED"], "PROCESSING", "cannot move from COORDINATED to PROCESSING (allowed: DONE)"),
+    (
+        [],
+        "PROCESSING",
+        "cannot move from PROCESSING to PROCESSING (allowed: COORDINATED, DONE, CANCELLED)",
+    ),
+    (
+        ["COORDINATED"],
+        "PROCESSING",
+        "cannot move from COORDINATED to PROCESSING (allowed: DONE, CANCELLED)",
+    ),
     (["COORDINATED"], "COORDINATED", "cannot move from COORDINATED to COORDINATED"),
     (["DONE"], "DONE", "cannot move from DONE to DONE (allowed: none, it makes no more moves)"),
     (["DONE"], "COORDINATED", "cannot move from DONE to COORDINATED"),
@@ -292,7 +300,7 @@ def test_the_command_refuses_a_move_with_an_error_and_changes_nothing(before, st
         ([uuid.uuid4(), "DONE"], "Movement request not found"),
         (
             ["{id}", "SHIPPED"],
-            "Unknown status SHIPPED: expected one of PROCESSING, COORDINATED, DONE",
+            "Unknown status SHIPPED: expected one of PROCESSING, COORDINATED, DONE, CANCELLED",
         ),
         (["{id}", "DONE", "--eta", "03/12/2026"], "expected a date as YYYY-MM-DD"),
         (

@@ -127,7 +127,7 @@ def test_a_status_no_move_reaches_is_refused_listing_the_statuses(caller, compan
 
     response = advance(caller, movement.id, status)
 
-    expected = "expected one of COORDINATED, DONE"
+    expected = "expected one of COORDINATED, DONE, CANCELLED"
     message = f'"{status}" is not a status a sandbox move reaches: {expected}'
     assert_refused(response, 400, "Invalid request data", [{"field": "status", "message": message}])
 

@@ -10,8 +10,8 @@ class Command(FixCommand):
     help = (
         "Correct where an item is: in the storage serving a country, or with an employee of its "
         "company. A dry run by default: prints the change and writes nothing; --commit "
-        "--reason TEXT writes it. Refused while a movement request that is not DONE carries "
-        "the item, or when the employee is deactivated or of another company."
+        "--reason TEXT writes it. Refused while an open movement request (PROCESSING or "
+        "COORDINATED) carries the item, or when the employee is deactivated or of another company."
     )
 
     def add_arguments(self, parser):
