@@ -104,7 +104,11 @@ class Server:
         # The repository's gunicorn settings (and hooks) whatever the working directory; the
         # options above and below take precedence over the file's.
         command += ["--config", str(REPO / "gunicorn.conf.py")]
-        command += ["--chdir", str(REPO), "--pythonpath", str(BENCH_DIR), app]
+        command += ["--chdir", str(REPO), app]
+        # bench/ (the limit app) after the repository on the path, never before it: there a
+        # bench script named as an app (scim.py) would stand for the app.
+        paths = [environment.get("PYTHONPATH"), str(BENCH_DIR)]
+        environment = {**environment, "PYTHONPATH": os.pathsep.join(filter(None, paths))}
         # A session of its own: Ctrl-C reaches this script, which stops the server itself.
         self.process = subprocess.Popen(
             command,

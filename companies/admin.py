@@ -3,6 +3,7 @@ from uuid import UUID
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.db import models
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import path, reverse
 from django.utils.html import format_html
@@ -10,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from companies import selectors, services, webhooks
 from companies.admin_filters import AuditCompanyFilter, DeliveryTroubleFilter
+from companies.admin_scim import ScimTokenPages
 from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt
 from config.backoffice.audited import AuditedAdmin
 from config.backoffice.dashboard import admin_list_filter_register
@@ -107,15 +109,19 @@ class ApiKeyAdmin(AuditedAdmin):
 
 
 @admin.register(Company)
-class CompanyAdmin(AuditedAdmin):
+class CompanyAdmin(ScimTokenPages, AuditedAdmin):
     list_display = ["code", "name", "api_client", "country_code", "contact_email", "created_at"]
     list_filter = ["api_client", "country_code", "company_source"]
     search_fields = ["code", "name", "contact_email", "legal_number"]
     list_select_related = ["api_client"]
     # The signing secret changes only by rotation (POST /companies/{code}/webhook-secret), which
     # shows the new one to the client once; a typed one could be invalid or leaked.
-    readonly_fields = ["id", "created_at", "updated_at", "webhook_secret"]
+    # The SCIM token is made and revoked by the page's buttons (companies/admin_scim.py).
+    readonly_fields = ["id", "created_at", "updated_at", "webhook_secret", "scim_token_state"]
     ordering = ["code"]
+    change_form_template = "admin/companies/company/change_form.html"
+    # A webhook URL typed without a scheme is https (Django 6's default, chosen now).
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
 
 class EventAttemptInline(admin.TabularInline):

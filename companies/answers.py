@@ -91,9 +91,9 @@ class EventDetailSerializer(EventSerializer):
 # An event's id: its record's type in small letters and its row's number (`order_line:42`).
 AUDIT_EVENT_ID_PATTERN = r"^[a-z_]+:[0-9]+$"
 TARGET_TYPES_TEXT = (
-    "COMPANY, EMPLOYEE, HARDWARE, ORDER, MOVEMENT_REQUEST; or a child record's, whose parent "
-    "says whose it is: ORDER_LINE and ALTERNATIVE_GROUP (of an ORDER), HARDWARE_NOTE (of a "
-    "HARDWARE item)."
+    "COMPANY, SCIM_TOKEN, EMPLOYEE, HARDWARE, ORDER, MOVEMENT_REQUEST; or a child record's, "
+    "whose parent says whose it is: ORDER_LINE and ALTERNATIVE_GROUP (of an ORDER), "
+    "HARDWARE_NOTE (of a HARDWARE item)."
 )
 
 
@@ -122,12 +122,14 @@ class AuditActorSerializer(answers.Answer):
     type = ActorTypeField(
         choices=ActorType.choices,
         allow_null=True,
-        help_text="API_CLIENT, OPERATOR (the provider's staff), COMMAND or SYSTEM (a worker); "
-        "null when not known (a change made outside the service's code).",
+        help_text="API_CLIENT, OPERATOR (the provider's staff), COMMAND, SYSTEM (a worker) or "
+        "SCIM (the company's identity provider, by its SCIM token); null when not known (a "
+        "change made outside the service's code).",
     )
     name = serializers.CharField(
         allow_null=True,
-        help_text="The API client's, command's or task's name; \"Operations\" for an operator.",
+        help_text="The API client's, command's or task's name; \"Operations\" for an operator; "
+        '"SCIM" for the identity provider.',
     )
 
 

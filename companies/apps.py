@@ -19,8 +19,9 @@ class CompaniesConfig(AppConfig):
 
 
 def audit_register() -> None:
-    """How a company, API clients and keys are shown on the audit trail (companies.audit). A
-    client's trail shows its companies; clients and keys are the back office's to read."""
+    """How a company, its SCIM token, API clients and keys are shown on the audit trail
+    (companies.audit). A client's trail shows its companies and their SCIM tokens; clients and
+    keys are the back office's to read."""
     from companies.audit.registry import ITSELF, AuditedRecord, audited_record_register
 
     audited_record_register(
@@ -45,6 +46,15 @@ def audit_register() -> None:
             company=None,
             label=lambda fields: f"{fields['prefix']}…",
             secrets=("hashed_key",),
+        ),
+        # On the company's trail: when its SCIM token was made, replaced or revoked, and by whom
+        # (the actor; `created_by` names a member of staff, the back office's to know).
+        AuditedRecord(
+            model="companies.ScimToken",
+            target_type="SCIM_TOKEN",
+            label=lambda fields: f"scim_{fields['prefix']}…",
+            secrets=("hashed_key",),
+            hidden=("created_by",),
         ),
     )
 

@@ -117,6 +117,29 @@ class Company(models.Model):
         return f"{self.code} · {self.name}"
 
 
+@audited()
+class ScimToken(models.Model):
+    """The company's SCIM token: what its identity provider calls /scim/v2/ with. One at a time:
+    a new one replaces it at once (docs/decisions/0085-scim-tokens.md). Stored as an API key
+    is, a prefix to find it and a SHA-256 hash of it (companies/keys.py)."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    company = models.OneToOneField(Company, on_delete=models.CASCADE, related_name="scim_token")
+    prefix = models.CharField(max_length=16, unique=True, editable=False)
+    hashed_key = models.CharField(max_length=64, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.CharField(
+        max_length=250, editable=False, help_text="Who made it: an API client, staff, a command."
+    )
+    last_used_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    class Meta:
+        verbose_name = "SCIM token"
+
+    def __str__(self):
+        return f"scim_{self.prefix}…"
+
+
 class EventState(models.TextChoices):
     # What will happen to a pending event depends on whether workers run: the admin says it
     # (companies.selectors.event_state_description).

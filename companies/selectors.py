@@ -15,7 +15,7 @@ from django.utils import timezone
 from companies import keys
 from companies.answers import EventAttemptSerializer, EventDeliverySerializer
 from companies.filters import EventFilter
-from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt, EventState
+from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt, EventState, ScimToken
 from companies.webhooks.leases import attempt_in_flight
 from config.kernel.errors import NotFound, ServiceError
 from config.kernel.filtering import apply_filters
@@ -81,6 +81,27 @@ def _api_key_read(raw_key: str, hashed_key: str) -> ApiKey | None:
         ApiKey.objects.filter(pk=key.pk).update(last_used_at=now)
         key.last_used_at = now
     return key
+
+
+def scim_token_authenticate(*, raw_token: str) -> ScimToken | None:
+    """The company's current SCIM token `raw_token` is, with its company, or None when unknown,
+    replaced, revoked, or its company's API client is inactive. Read every time, never trusted
+    for a while as API keys are: a token replaced is refused at once, everywhere (0085)."""
+    prefix = keys.prefix_of(raw_token, keys.SCIM_TOKEN_SCHEME)
+    if prefix is None:
+        return None
+    token = (
+        ScimToken.objects.select_related("company")
+        .filter(prefix=prefix, company__api_client__is_active=True)
+        .first()
+    )
+    if token is None or not secrets.compare_digest(keys.hash_key(raw_token), token.hashed_key):
+        return None
+    now = timezone.now()
+    if token.last_used_at is None or now - token.last_used_at > LAST_USED_RESOLUTION:
+        ScimToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        token.last_used_at = now
+    return token
 
 
 def company_list(*, api_client: ApiClient) -> QuerySet[Company]:

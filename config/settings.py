@@ -65,6 +65,9 @@ INSTALLED_APPS = [
     "catalog",
     "logistics",
     "orders",
+    # Employees provisioned by identity providers (SCIM 2.0): above the flows, as a leaver's
+    # deactivation starts their offboarding.
+    "scim",
     "config",
 ]
 
@@ -257,6 +260,10 @@ GEOCODER_USER_AGENT = env.str("GEOCODER_USER_AGENT", default="hlos")
 
 # Requests per API client; over it the answer is 429 with Retry-After.
 API_THROTTLE_RATE = env.str("API_THROTTLE_RATE", default="1200/min")
+# Requests per company's identity provider on /scim/v2/ (its own budget: an initial sync does not
+# spend the company's API clients' budget); over it, 429 with Retry-After, which Entra ID and
+# Okta wait for.
+SCIM_THROTTLE_RATE = env.str("SCIM_THROTTLE_RATE", default="1200/min")
 # Failed authentications per source address (REMOTE_ADDR); over it they are 429, not 401.
 API_AUTH_FAILURE_RATE = env.str("API_AUTH_FAILURE_RATE", default="60/min")
 

@@ -27,7 +27,8 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 SCHEMA_URI = "urn:hlos:schema"
-OUT_OF_SCOPE = ("/admin", "/static", "/health", "/metrics", "/schema", "/docs")
+# SCIM describes itself (its discovery endpoints), in its own format (tests/scim/).
+OUT_OF_SCOPE = ("/admin", "/static", "/health", "/metrics", "/schema", "/docs", "/scim/")
 UNKNOWN_PATH_STATUSES = (404, 405)
 # The gateway's answer to a dispatched HEAD is the direct HEAD's: no body (its description).
 EMPTY_BODY_ALLOWED = {("gateway", 200)}

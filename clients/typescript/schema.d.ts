@@ -100,6 +100,30 @@ export interface paths {
         patch: operations["companies_update"];
         trace?: never;
     };
+    "/companies/{companyCode}/scim-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the company's SCIM token
+         * @description Makes a SCIM token (`scim_...`) for the company and answers it, the only time it is shown (only a hash of it is kept). The company's identity provider (Microsoft Entra ID, Okta) calls the SCIM endpoints, `/scim/v2/`, with it as `Authorization: Bearer <scimToken>`; it reaches that company alone. A company has one token at a time: a new one replaces the current one at once, which is refused from then on, so give the new one to the identity provider straight away. An API key is not a SCIM token, nor a SCIM token an API key. Answers 201. No body.
+         *
+         *     `Idempotency-Key`: the answer is not kept, since it would keep the token. A retry with the same key, once the first request is answered, makes another token, which replaces the one whose answer was lost; sent while the first runs, it is 409.
+         *
+         *     Refusals: 404 `Company not found` for a code this API client does not manage.
+         */
+        post: operations["companies_scim_token_issue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/companies/{companyCode}/webhook-secret": {
         parameters: {
             query?: never;
@@ -367,9 +391,9 @@ export interface paths {
         };
         /**
          * List the company's movement requests
-         * @description The company's movement requests, completed and pending, newest first, with their status history (entries without id). `type` narrows them to ONBOARDING, OFFBOARDING or OFF_ON; `updatedSince`, `limit` and `cursor` sync them a page at a time.
+         * @description The company's movement requests, open (PROCESSING, COORDINATED) and finished (DONE, CANCELLED), newest first, with their status history (entries without id). `type` narrows them to ONBOARDING, OFFBOARDING or OFF_ON, `status` to one status; `updatedSince`, `limit` and `cursor` sync them a page at a time.
          *
-         *     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid Company code`; 400 `Invalid type: expected ONBOARDING, OFFBOARDING or OFF_ON`.
+         *     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid Company code`; 400 `Invalid type: expected ONBOARDING, OFFBOARDING or OFF_ON`; 400 `Invalid status: expected PROCESSING, COORDINATED, DONE or CANCELLED`.
          */
         get: operations["movement_requests_list"];
         put?: never;
@@ -415,7 +439,7 @@ export interface paths {
          * Return an employee's hardware (offboarding), or move it to another employee
          * @description Creates an OFFBOARDING request from an employee to the storage of their country, or, with `toEmployeeEmail`, an OFF_ON transfer to another employee. Send exactly one of `companyCode` and `company` (an inline company, created or updated) and exactly one of `employeeEmail` and `employee` (the source employee, created or updated). `hardwares` names the items: `hardwareIds` of items on the employee (`[]` with no `newHardwares` takes them all), and for a return `newHardwares`, items the service did not know, created on the employee (`dateBought` with a time).
          *
-         *     handledBy PROVIDER: PROCESSING, until the provider completes it. handledBy COMPANY: DONE at once, and the items are in storage. OFF_ON: both employees exist and differ, in compatible countries; no `newHardwares`.
+         *     handledBy PROVIDER: PROCESSING, until the provider completes it (or cancels it: CANCELLED, the items stay with the employee, out of movement). handledBy COMPANY: DONE at once, and the items are in storage. OFF_ON: both employees exist and differ, in compatible countries; no `newHardwares`.
          *
          *     Refusals: 400 `Invalid request data` with `details` naming each field, and each refused item at its `hardwareIds[i]` (not the company's, not where the move takes it from, already in a movement request, or in a country that cannot send to the employee's), for example `employeeEmail`: `Employee email is required`; 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 404 `Employee not found`.
          */
@@ -437,7 +461,7 @@ export interface paths {
         put?: never;
         /**
          * Send storage hardware to an employee (onboarding)
-         * @description Creates an ONBOARDING request, PROCESSING and handled by the PROVIDER, for items in the company's storage (find their ids with `GET /hardwares/storages`). Send exactly one of `employeeEmail` (an existing employee) and `employee` (created, or updated when its e-mail exists). Every item must be in storage, not already in a movement, and in the employee's country (items of the EU warehouse go to any EU country). The provider then moves it to COORDINATED and DONE, when the items are the employee's.
+         * @description Creates an ONBOARDING request, PROCESSING and handled by the PROVIDER, for items in the company's storage (find their ids with `GET /hardwares/storages`). Send exactly one of `employeeEmail` (an existing employee) and `employee` (created, or updated when its e-mail exists). Every item must be in storage, not already in a movement, and in the employee's country (items of the EU warehouse go to any EU country). The provider then moves it to COORDINATED and DONE, when the items are the employee's, or cancels it (CANCELLED): the items stay in storage, out of movement.
          *
          *     Refusals: 400 `Invalid request data` with `details` naming each field, and each refused item at its `hardwareIds[i]` (not the company's, not where the move takes it from, already in a movement request, or in a country that cannot send to the employee's), for example `hardwareIds` when the list is empty; 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 404 `Employee not found` for an unknown `employeeEmail`.
          */
@@ -622,15 +646,17 @@ export interface paths {
          *     Makes the operator's move of one of the company's movement requests, exactly as the
          *     provider's operator makes it in the admin: the same rules, history (with this API client as
          *     who made the move) and webhook (`movement_request.status_changed`). The moves: PROCESSING →
-         *     COORDINATED → DONE, and PROCESSING → DONE. At **DONE** the hardware lands: with `toEmployee`
-         *     (status EMPLOYEE) for ONBOARDING and OFF_ON, in storage (status STORAGE) for OFFBOARDING;
-         *     `dateCompleted` is set.
+         *     COORDINATED → DONE, PROCESSING → DONE, and PROCESSING or COORDINATED → CANCELLED. At **DONE**
+         *     the hardware lands: with `toEmployee` (status EMPLOYEE) for ONBOARDING and OFF_ON, in storage
+         *     (status STORAGE) for OFFBOARDING; `dateCompleted` is set. At **CANCELLED** it is released
+         *     where it is (`inMovement` false): in storage for an ONBOARDING, with `fromEmployee` for an
+         *     OFFBOARDING or OFF_ON. DONE and CANCELLED are final.
          *
          *     `eta`, `trackingCode` and `trackingLink`, when sent, are kept on the request and in its
          *     history. Answers the request as `GET /movement_requests/{movementRequestId}` shows it.
          *
          *     Refusals: 400 `Invalid MovementRequest id` (an id that is no UUID), `Invalid company code`, a `status`
-         *     outside COORDINATED, DONE (listed in the message), and a move the request
+         *     outside COORDINATED, DONE, CANCELLED (listed in the message), and a move the request
          *     cannot make, naming its status and the asked one (`Movement request 7 cannot move from DONE
          *     to COORDINATED (allowed: none, it makes no more moves)`); 404 `Movement request not found`
          *     for a request that is not the company's.
@@ -712,9 +738,9 @@ export interface components {
          */
         AuditActionEnum: "CREATED" | "UPDATED" | "STATUS_CHANGED" | "DELETED";
         AuditActor: {
-            /** @description API_CLIENT, OPERATOR (the provider's staff), COMMAND or SYSTEM (a worker); null when not known (a change made outside the service's code). */
-            type: ("API_CLIENT" | "OPERATOR" | "COMMAND" | "SYSTEM") | null;
-            /** @description The API client's, command's or task's name; "Operations" for an operator. */
+            /** @description API_CLIENT, OPERATOR (the provider's staff), COMMAND, SYSTEM (a worker) or SCIM (the company's identity provider, by its SCIM token); null when not known (a change made outside the service's code). */
+            type: ("API_CLIENT" | "OPERATOR" | "COMMAND" | "SYSTEM" | "SCIM") | null;
+            /** @description The API client's, command's or task's name; "Operations" for an operator; "SCIM" for the identity provider. */
             name: string | null;
         };
         AuditChange: {
@@ -792,7 +818,7 @@ export interface components {
          */
         AuditSourceEnum: "API" | "ADMIN" | "COMMAND" | "SANDBOX" | "WORKER";
         AuditTarget: {
-            /** @description The record's type: COMPANY, EMPLOYEE, HARDWARE, ORDER, MOVEMENT_REQUEST; or a child record's, whose parent says whose it is: ORDER_LINE and ALTERNATIVE_GROUP (of an ORDER), HARDWARE_NOTE (of a HARDWARE item). */
+            /** @description The record's type: COMPANY, SCIM_TOKEN, EMPLOYEE, HARDWARE, ORDER, MOVEMENT_REQUEST; or a child record's, whose parent says whose it is: ORDER_LINE and ALTERNATIVE_GROUP (of an ORDER), HARDWARE_NOTE (of a HARDWARE item). */
             type: string;
             /** @description The record's id (a note's is a number). */
             id: string;
@@ -1501,7 +1527,7 @@ export interface components {
         };
         /** @description A movement request of the item, as the item's detail summarises it. */
         HardwareMovement: {
-            /** @description PROCESSING, COORDINATED or DONE. */
+            /** @description PROCESSING, COORDINATED, DONE or CANCELLED. */
             status: string;
             /** Format: uuid */
             id: string;
@@ -1520,7 +1546,7 @@ export interface components {
             company: components["schemas"]["CompanyName"] | null;
         };
         HardwareMovementStatus: {
-            /** @description PROCESSING, COORDINATED or DONE. */
+            /** @description PROCESSING, COORDINATED, DONE or CANCELLED. */
             status: string;
         };
         HardwareNote: {
@@ -1694,19 +1720,21 @@ export interface components {
             /** @description Carrier's tracking page: an http(s) URL. */
             trackingLink?: string | null;
             /**
-             * @description The status to move the movement request to: one of COORDINATED, DONE.
+             * @description The status to move the movement request to: one of COORDINATED, DONE, CANCELLED.
              *
              *     * `COORDINATED` - COORDINATED
              *     * `DONE` - DONE
+             *     * `CANCELLED` - CANCELLED
              */
             status: components["schemas"]["MovementRequestAdvanceStatusEnum"];
         };
         /**
          * @description * `COORDINATED` - COORDINATED
          *     * `DONE` - DONE
+         *     * `CANCELLED` - CANCELLED
          * @enum {string}
          */
-        MovementRequestAdvanceStatusEnum: "COORDINATED" | "DONE";
+        MovementRequestAdvanceStatusEnum: "COORDINATED" | "DONE" | "CANCELLED";
         MovementRequestList: {
             /** @description The HTTP status, repeated. */
             statusCode: number;
@@ -1723,9 +1751,10 @@ export interface components {
          * @description * `PROCESSING` - Processing
          *     * `COORDINATED` - Coordinated
          *     * `DONE` - Done
+         *     * `CANCELLED` - Cancelled
          * @enum {string}
          */
-        MovementStatusEnum: "PROCESSING" | "COORDINATED" | "DONE";
+        MovementStatusEnum: "PROCESSING" | "COORDINATED" | "DONE" | "CANCELLED";
         NamedRef: {
             /** Format: uuid */
             id: string;
@@ -2062,6 +2091,21 @@ export interface components {
             code: string;
             countryCode: string;
         };
+        /** @description The company's new SCIM token, shown once, when it is made. */
+        ScimToken: {
+            /**
+             * @description `Authorization: Bearer <scimToken>` on the company's SCIM endpoints (/scim/v2/); it replaced the company's previous token, which is refused from now on.
+             * @example scim_0123456789ab.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
+             */
+            scimToken: string;
+        };
+        ScimTokenList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["ScimToken"][];
+        };
         /**
          * @description * `PENDING` - PENDING
          *     * `DELIVERED` - DELIVERED
@@ -2132,7 +2176,7 @@ export interface operations {
                 /** @description Only the events of this action (STATUS_CHANGED: updates that moved a status; UPDATED: the other updates). */
                 action?: "CREATED" | "DELETED" | "STATUS_CHANGED" | "UPDATED";
                 /** @description Only the changes made by this kind of actor. */
-                actorType?: "API_CLIENT" | "COMMAND" | "OPERATOR" | "SYSTEM";
+                actorType?: "API_CLIENT" | "COMMAND" | "OPERATOR" | "SCIM" | "SYSTEM";
                 /** @description Code of a company this API client manages. */
                 companyCode: string;
                 /** @description Where a page starts: copied from the `Link: <...>; rel="next"` header of the page before, never made by the client (it is opaque and signed). */
@@ -2146,7 +2190,7 @@ export interface operations {
                 /** @description Only the events of this record (its id: a UUID, or a note's number) and of its child records. */
                 targetId?: string;
                 /** @description Only the events of records of this type, and of their child records. */
-                targetType?: "COMPANY" | "EMPLOYEE" | "HARDWARE" | "MOVEMENT_REQUEST" | "ORDER";
+                targetType?: "COMPANY" | "EMPLOYEE" | "HARDWARE" | "MOVEMENT_REQUEST" | "ORDER" | "SCIM_TOKEN";
                 /** @description Only the changes made before this instant (ISO 8601, with offset). */
                 until?: string;
             };
@@ -2684,6 +2728,152 @@ export interface operations {
                 };
             };
             /** @description No such record visible to this API client. */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key has already been used for a different request. */
+            422: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request budget of the API client, or of the source address's failed authentications, is spent. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach a dependency it needs (its database) right now: retry after Retry-After seconds. A write retried with the same Idempotency-Key is never applied twice. */
+            503: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed, a 503 is listed on its own). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    companies_scim_token_issue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
+            };
+            path: {
+                companyCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimTokenList"];
+                };
+            };
+            /** @description Invalid input, state or identifier. */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             404: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -4650,6 +4840,8 @@ export interface operations {
                 cursor?: string;
                 /** @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list. */
                 limit?: number;
+                /** @description Only the requests in this status. */
+                status?: "CANCELLED" | "COORDINATED" | "DONE" | "PROCESSING";
                 /** @description Only the requests of this type. */
                 type?: "OFFBOARDING" | "OFF_ON" | "ONBOARDING";
                 /** @description ISO 8601 date-time with its offset (`2026-11-23T09:30:00Z`): only the records whose updatedAt is at or after it. Every change a client can see moves updatedAt. */

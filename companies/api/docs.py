@@ -57,6 +57,21 @@ COMPANIES_WEBHOOK_SECRET_ROTATE = operation(
     "Refusals: 404 `Company not found` for a code this API client does not manage.",
 )
 
+COMPANIES_SCIM_TOKEN_ISSUE = operation(
+    "Make the company's SCIM token",
+    "Makes a SCIM token (`scim_...`) for the company and answers it, the only time it is shown "
+    "(only a hash of it is kept). The company's identity provider (Microsoft Entra ID, Okta) "
+    "calls the SCIM endpoints, `/scim/v2/`, with it as `Authorization: Bearer <scimToken>`; it "
+    "reaches that company alone. A company has one token at a time: a new one replaces the "
+    "current one at once, which is refused from then on, so give the new one to the identity "
+    "provider straight away. An API key is not a SCIM token, nor a SCIM token an API key. "
+    "Answers 201. No body.\n\n"
+    "`Idempotency-Key`: the answer is not kept, since it would keep the token. A retry with the "
+    "same key, once the first request is answered, makes another token, which replaces the one "
+    "whose answer was lost; sent while the first runs, it is 409.\n\n"
+    "Refusals: 404 `Company not found` for a code this API client does not manage.",
+)
+
 FEED_SHAPE = (
     "Each event is exactly the body its webhook was sent with (`id`, `type`, `timestamp`, "
     "`data`), plus `delivery`: how sending it to the company's webhookUrl stands."

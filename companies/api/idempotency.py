@@ -71,6 +71,10 @@ class IdempotentAPIView(APIView):
     """APIView whose POST and PATCH honour an `Idempotency-Key` header."""
 
     _idempotency_row = None
+    # False for a view whose answer carries a credential shown once (a SCIM token): its answer is
+    # never kept, so the key is free again once it is answered, and a retry with it runs again
+    # (docs/decisions/0085-scim-tokens.md). A request with the key while it runs is still 409.
+    keeps_answers = True
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
@@ -95,7 +99,9 @@ class IdempotentAPIView(APIView):
             if self._idempotency_row is not None:
                 services.idempotency_key_release(claimed=self._idempotency_row)
             raise
-        if self._idempotency_row is not None:
+        if self._idempotency_row is not None and not self.keeps_answers:
+            services.idempotency_key_release(claimed=self._idempotency_row)
+        elif self._idempotency_row is not None:
             if hasattr(response, "render"):
                 response.render()
             services.idempotency_key_answer(

@@ -1,10 +1,15 @@
 from django.core.exceptions import ValidationError
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from companies.keys import SCIM_TOKEN_SCHEME
 from companies.services import CompanyDetails
 from config.api import serializers as api
 from config.api.fields import COMPANY_CODE_PATTERN, CompanyCodeField, CountryCodeField, HttpUrlField
 from config.kernel.links import is_http_url
+
+# A SCIM token as made (companies/keys.py): its scheme, a 12-hex-digit prefix, 256 random bits.
+SCIM_TOKEN_PATTERN = rf"^{SCIM_TOKEN_SCHEME}[0-9a-f]{{12}}\.[A-Za-z0-9_-]{{43}}$"
 
 
 def http_url(value: str) -> None:
@@ -60,6 +65,22 @@ class WebhookSecretSerializer(api.Serializer):
     """The new signing secret, shown once, when it is made."""
 
     webhook_secret = serializers.CharField()
+
+
+@extend_schema_field(
+    {"type": "string", "pattern": SCIM_TOKEN_PATTERN, "example": f"scim_0123456789ab.{'x' * 43}"}
+)
+class ScimTokenField(serializers.CharField):
+    pass
+
+
+class ScimTokenSerializer(api.Serializer):
+    """The company's new SCIM token, shown once, when it is made."""
+
+    scim_token = ScimTokenField(
+        help_text="`Authorization: Bearer <scimToken>` on the company's SCIM endpoints "
+        "(/scim/v2/); it replaced the company's previous token, which is refused from now on.",
+    )
 
 
 # The body of POST /events/{eventId}/redeliver, for the schema: the view reads it through

@@ -11,6 +11,11 @@ urlpatterns = [
         name="company-webhook-secret",
     ),
     path(
+        "companies/<str:company_code>/scim-token",
+        views.CompanyScimTokenView.as_view(),
+        name="company-scim-token",
+    ),
+    path(
         "companies/<str:company_code>/webhook-test",
         views.CompanyWebhookTestView.as_view(),
         name="company-webhook-test",

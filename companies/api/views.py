@@ -3,7 +3,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import status
 from rest_framework.response import Response
 
-from companies import selectors, services
+from companies import scim_tokens, selectors, services
 from companies.answers import (
     WEBHOOK_ID_PATTERN,
     CompanySerializer,
@@ -22,6 +22,7 @@ from companies.api.serializers import (
     CompanyCreateSerializer,
     CompanyUpdateSerializer,
     EventRedeliverSerializer,
+    ScimTokenSerializer,
     WebhookSecretSerializer,
 )
 from companies.filters import TYPE_MAX_LENGTH
@@ -98,6 +99,26 @@ class CompanyWebhookSecretView(IdempotentAPIView):
         company_from_path_checked(request, company_code)
         company = services.company_webhook_secret_rotate(api_client=request.user, code=company_code)
         return Response(WebhookSecretSerializer([company], many=True).data)
+
+
+class CompanyScimTokenView(IdempotentAPIView):
+    keeps_answers = False  # the token is never stored, not even as an Idempotency-Key's answer
+
+    @extend_schema(
+        operation_id="companies_scim_token_issue",
+        **docs.COMPANIES_SCIM_TOKEN_ISSUE,
+        request=None,
+        responses={201: ScimTokenSerializer(many=True), 404: ErrorEnvelopeSerializer},
+    )
+    def post(self, request, company_code: str):
+        company_from_path_checked(request, company_code)
+        _, raw_token = scim_tokens.company_scim_token_issue(
+            api_client=request.user, code=company_code
+        )
+        return Response(
+            ScimTokenSerializer([{"scim_token": raw_token}], many=True).data,
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class CompanyWebhookTestView(IdempotentAPIView):

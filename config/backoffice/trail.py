@@ -29,6 +29,7 @@ ACTOR_KINDS = {
     ActorType.OPERATOR: "Staff user",
     ActorType.COMMAND: "Management command",
     ActorType.SYSTEM: "System",
+    ActorType.SCIM: "Identity provider",
 }
 # Columns whose values are never shown: a key's hash, a webhook's signing secret.
 SECRET = re.compile(r"secret|hash")

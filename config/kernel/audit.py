@@ -12,6 +12,7 @@ The context of a change (keys as the audit answers name them):
 - `source`: API, ADMIN, COMMAND, SANDBOX, WORKER (and those later capabilities add);
 - `actorType` and `actorName`: an API client and its name; an OPERATOR (staff user, whose id
   `operatorId` only the back office shows); a COMMAND by its name; the SYSTEM for a worker;
+  SCIM for a company's identity provider, by the company's SCIM token;
 - `requestId`, `idempotencyKey` and `reason` (X-Change-Reason, an admin page's reason, a
   command's --reason), when there are.
 
@@ -44,6 +45,8 @@ class ActorType(models.TextChoices):
     OPERATOR = "OPERATOR"
     COMMAND = "COMMAND"
     SYSTEM = "SYSTEM"
+    # A company's identity provider, by its SCIM token (companies.api.scim_authentication).
+    SCIM = "SCIM"
 
 
 # What a client reads as an operator's name: which member of staff made a change is the back

@@ -16,7 +16,7 @@ from tests.support import assert_refused
 
 pytestmark = pytest.mark.django_db
 
-TARGET_TYPES = "COMPANY, EMPLOYEE, HARDWARE, MOVEMENT_REQUEST or ORDER"
+TARGET_TYPES = "COMPANY, SCIM_TOKEN, EMPLOYEE, HARDWARE, MOVEMENT_REQUEST or ORDER"
 
 
 @pytest.fixture
@@ -157,7 +157,7 @@ def test_since_and_until_bound_when_the_change_was_made(caller, company):
         (
             "actorType",
             "ROBOT",
-            "Invalid actorType: expected API_CLIENT, OPERATOR, COMMAND or SYSTEM",
+            "Invalid actorType: expected API_CLIENT, OPERATOR, COMMAND, SYSTEM or SCIM",
         ),
         (
             "action",

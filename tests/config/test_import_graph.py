@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("catalog", "companies", "employees", "hardware", "logistics", "orders")
+APPS = ("catalog", "companies", "employees", "hardware", "logistics", "orders", "scim")
 FLOWS = ("orders", "logistics")
 # config/ is wiring. Its entry points may name the apps (urls, settings, the Celery app, the
 # servers' entry points, and the commands that name both flows, under config.management); the
@@ -173,6 +173,11 @@ def test_the_two_flows_never_import_each_other():
 
 def test_catalog_hardware_and_employees_never_import_a_flow():
     assert imports_between({"catalog", "hardware", "employees"}, FLOWS) == []
+
+
+def test_no_app_imports_scim_which_sits_above_the_flows():
+    """SCIM provisioning starts an offboarding (logistics) when a person leaves."""
+    assert imports_between(set(APPS) - {"scim"}, {"scim"}) == []
 
 
 def test_companies_imports_no_other_app():

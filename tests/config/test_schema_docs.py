@@ -31,6 +31,7 @@ WRITES = ("post", "patch", "put")
 # Writes that take no body, so have no request example to show.
 WRITES_WITHOUT_BODY = {
     ("post", "/companies/{companyCode}/webhook-secret"),
+    ("post", "/companies/{companyCode}/scim-token"),
     ("post", "/companies/{companyCode}/webhook-test"),
 }
 
@@ -133,6 +134,7 @@ def demo_world(caller) -> tuple[dict[str, str], dict[tuple[str, str], dict[str, 
     accepted, _ = order_with_line(status=OrderStatus.ACCEPTED)
     processing = MovementRequestFactory(company=dem)
     sandbox_order = "/sandbox/orders/{orderId}/advance"
+    cancel_it = "CancelIt:TheHardwareStaysWhereItIs"
     # By operation, or by (operation, example) where each example needs its own record.
     path_parameters = {
         ("post", "/orders/{orderId}/hardware-alternatives/select"): {"orderId": str(choosing.id)},
@@ -146,6 +148,9 @@ def demo_world(caller) -> tuple[dict[str, str], dict[tuple[str, str], dict[str, 
         # Coordinated, then completed: the moves the two examples make, in turn.
         ("post", "/sandbox/movement_requests/{movementRequestId}/advance"): {
             "movementRequestId": str(processing.id)
+        },
+        ("post", "/sandbox/movement_requests/{movementRequestId}/advance", cancel_it): {
+            "movementRequestId": str(MovementRequestFactory(company=dem).id)
         },
     }
     return replacements, path_parameters

@@ -83,6 +83,7 @@ from .movement_request_advance_request import MovementRequestAdvanceRequest
 from .movement_request_advance_status_enum import MovementRequestAdvanceStatusEnum
 from .movement_request_list import MovementRequestList
 from .movement_request_reference import MovementRequestReference
+from .movement_requests_list_status import MovementRequestsListStatus
 from .movement_requests_list_type import MovementRequestsListType
 from .movement_status_enum import MovementStatusEnum
 from .named_ref import NamedRef
@@ -108,6 +109,8 @@ from .quote_line_request import QuoteLineRequest
 from .quote_request import QuoteRequest
 from .requester import Requester
 from .reseller import Reseller
+from .scim_token import ScimToken
+from .scim_token_list import ScimTokenList
 from .state_enum import StateEnum
 from .status_change import StatusChange
 from .storage_ref import StorageRef
@@ -199,6 +202,7 @@ __all__ = (
     "MovementRequestAdvanceStatusEnum",
     "MovementRequestList",
     "MovementRequestReference",
+    "MovementRequestsListStatus",
     "MovementRequestsListType",
     "MovementStatusEnum",
     "NamedRef",
@@ -224,6 +228,8 @@ __all__ = (
     "QuoteRequest",
     "Requester",
     "Reseller",
+    "ScimToken",
+    "ScimTokenList",
     "StateEnum",
     "StatusChange",
     "StorageRef",

@@ -15,9 +15,11 @@ T = TypeVar("T", bound="AuditActor")
 class AuditActor:
     """
     Attributes:
-        type_ (AuditActorTypeType0 | None): API_CLIENT, OPERATOR (the provider's staff), COMMAND or SYSTEM (a worker);
-            null when not known (a change made outside the service's code).
-        name (None | str): The API client's, command's or task's name; "Operations" for an operator.
+        type_ (AuditActorTypeType0 | None): API_CLIENT, OPERATOR (the provider's staff), COMMAND, SYSTEM (a worker) or
+            SCIM (the company's identity provider, by its SCIM token); null when not known (a change made outside the
+            service's code).
+        name (None | str): The API client's, command's or task's name; "Operations" for an operator; "SCIM" for the
+            identity provider.
     """
 
     type_: AuditActorTypeType0 | None

@@ -5,6 +5,7 @@ class AuditActorTypeType0(StrEnum):
     API_CLIENT = "API_CLIENT"
     COMMAND = "COMMAND"
     OPERATOR = "OPERATOR"
+    SCIM = "SCIM"
     SYSTEM = "SYSTEM"
 
     def __str__(self) -> str:

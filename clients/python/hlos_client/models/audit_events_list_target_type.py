@@ -7,6 +7,7 @@ class AuditEventsListTargetType(StrEnum):
     HARDWARE = "HARDWARE"
     MOVEMENT_REQUEST = "MOVEMENT_REQUEST"
     ORDER = "ORDER"
+    SCIM_TOKEN = "SCIM_TOKEN"
 
     def __str__(self) -> str:
         return str(self.value)

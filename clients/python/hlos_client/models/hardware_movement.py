@@ -23,7 +23,7 @@ class HardwareMovement:
     """A movement request of the item, as the item's detail summarises it.
 
     Attributes:
-        status (str): PROCESSING, COORDINATED or DONE.
+        status (str): PROCESSING, COORDINATED, DONE or CANCELLED.
         id (UUID):
         created_at (datetime.datetime):
         type_ (str): ONBOARDING, OFFBOARDING or OFF_ON.

@@ -13,7 +13,7 @@ T = TypeVar("T", bound="HardwareMovementStatus")
 class HardwareMovementStatus:
     """
     Attributes:
-        status (str): PROCESSING, COORDINATED or DONE.
+        status (str): PROCESSING, COORDINATED, DONE or CANCELLED.
     """
 
     status: str

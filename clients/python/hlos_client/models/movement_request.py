@@ -37,6 +37,7 @@ class MovementRequest:
         status (MovementStatusEnum): * `PROCESSING` - Processing
             * `COORDINATED` - Coordinated
             * `DONE` - Done
+            * `CANCELLED` - Cancelled
         eta (datetime.date | None):
         send_to (HardwareStatusEnum): * `EMPLOYEE` - Employee
             * `STORAGE` - Storage

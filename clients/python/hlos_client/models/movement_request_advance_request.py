@@ -20,6 +20,7 @@ class MovementRequestAdvanceRequest:
         company_code (str): The company the record belongs to.
         status (MovementRequestAdvanceStatusEnum): * `COORDINATED` - COORDINATED
             * `DONE` - DONE
+            * `CANCELLED` - CANCELLED
         eta (datetime.date | None | Unset): Expected arrival date, kept on the record.
         tracking_code (None | str | Unset): Carrier's tracking code.
         tracking_link (None | str | Unset): Carrier's tracking page: an http(s) URL.

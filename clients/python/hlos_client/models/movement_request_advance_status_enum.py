@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class MovementRequestAdvanceStatusEnum(StrEnum):
+    CANCELLED = "CANCELLED"
     COORDINATED = "COORDINATED"
     DONE = "DONE"
 

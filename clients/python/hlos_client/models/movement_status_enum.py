@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class MovementStatusEnum(StrEnum):
+    CANCELLED = "CANCELLED"
     COORDINATED = "COORDINATED"
     DONE = "DONE"
     PROCESSING = "PROCESSING"

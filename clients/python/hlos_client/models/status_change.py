@@ -23,6 +23,7 @@ class StatusChange:
         status_to (MovementStatusEnum): * `PROCESSING` - Processing
             * `COORDINATED` - Coordinated
             * `DONE` - Done
+            * `CANCELLED` - Cancelled
         id (UUID | Unset): On the detail only.
     """
 

@@ -7,6 +7,7 @@ import httpx
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.movement_request_list import MovementRequestList
+from ...models.movement_requests_list_status import MovementRequestsListStatus
 from ...models.movement_requests_list_type import MovementRequestsListType
 from ...types import UNSET, Response, Unset
 
@@ -16,6 +17,7 @@ def _get_kwargs(
     company_code: str,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
+    status: MovementRequestsListStatus | Unset = UNSET,
     type_: MovementRequestsListType | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -27,6 +29,12 @@ def _get_kwargs(
     params["cursor"] = cursor
 
     params["limit"] = limit
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status.value
+
+    params["status"] = json_status
 
     json_type_: str | Unset = UNSET
     if not isinstance(type_, Unset):
@@ -105,22 +113,26 @@ def sync_detailed(
     company_code: str,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
+    status: MovementRequestsListStatus | Unset = UNSET,
     type_: MovementRequestsListType | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
 ) -> Response[ErrorEnvelope | MovementRequestList]:
     """List the company's movement requests
 
-     The company's movement requests, completed and pending, newest first, with their status history
-    (entries without id). `type` narrows them to ONBOARDING, OFFBOARDING or OFF_ON; `updatedSince`,
-    `limit` and `cursor` sync them a page at a time.
+     The company's movement requests, open (PROCESSING, COORDINATED) and finished (DONE, CANCELLED),
+    newest first, with their status history (entries without id). `type` narrows them to ONBOARDING,
+    OFFBOARDING or OFF_ON, `status` to one status; `updatedSince`, `limit` and `cursor` sync them a page
+    at a time.
 
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid Company code`; 400 `Invalid type:
-    expected ONBOARDING, OFFBOARDING or OFF_ON`.
+    expected ONBOARDING, OFFBOARDING or OFF_ON`; 400 `Invalid status: expected PROCESSING, COORDINATED,
+    DONE or CANCELLED`.
 
     Args:
         company_code (str):
         cursor (str | Unset):
         limit (int | Unset):
+        status (MovementRequestsListStatus | Unset):
         type_ (MovementRequestsListType | Unset):
         updated_since (datetime.datetime | Unset):
 
@@ -136,6 +148,7 @@ def sync_detailed(
         company_code=company_code,
         cursor=cursor,
         limit=limit,
+        status=status,
         type_=type_,
         updated_since=updated_since,
     )
@@ -153,22 +166,26 @@ def sync(
     company_code: str,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
+    status: MovementRequestsListStatus | Unset = UNSET,
     type_: MovementRequestsListType | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
 ) -> ErrorEnvelope | MovementRequestList | None:
     """List the company's movement requests
 
-     The company's movement requests, completed and pending, newest first, with their status history
-    (entries without id). `type` narrows them to ONBOARDING, OFFBOARDING or OFF_ON; `updatedSince`,
-    `limit` and `cursor` sync them a page at a time.
+     The company's movement requests, open (PROCESSING, COORDINATED) and finished (DONE, CANCELLED),
+    newest first, with their status history (entries without id). `type` narrows them to ONBOARDING,
+    OFFBOARDING or OFF_ON, `status` to one status; `updatedSince`, `limit` and `cursor` sync them a page
+    at a time.
 
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid Company code`; 400 `Invalid type:
-    expected ONBOARDING, OFFBOARDING or OFF_ON`.
+    expected ONBOARDING, OFFBOARDING or OFF_ON`; 400 `Invalid status: expected PROCESSING, COORDINATED,
+    DONE or CANCELLED`.
 
     Args:
         company_code (str):
         cursor (str | Unset):
         limit (int | Unset):
+        status (MovementRequestsListStatus | Unset):
         type_ (MovementRequestsListType | Unset):
         updated_since (datetime.datetime | Unset):
 
@@ -185,6 +202,7 @@ def sync(
         company_code=company_code,
         cursor=cursor,
         limit=limit,
+        status=status,
         type_=type_,
         updated_since=updated_since,
     ).parsed
@@ -196,22 +214,26 @@ async def asyncio_detailed(
     company_code: str,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
+    status: MovementRequestsListStatus | Unset = UNSET,
     type_: MovementRequestsListType | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
 ) -> Response[ErrorEnvelope | MovementRequestList]:
     """List the company's movement requests
 
-     The company's movement requests, completed and pending, newest first, with their status history
-    (entries without id). `type` narrows them to ONBOARDING, OFFBOARDING or OFF_ON; `updatedSince`,
-    `limit` and `cursor` sync them a page at a time.
+     The company's movement requests, open (PROCESSING, COORDINATED) and finished (DONE, CANCELLED),
+    newest first, with their status history (entries without id). `type` narrows them to ONBOARDING,
+    OFFBOARDING or OFF_ON, `status` to one status; `updatedSince`, `limit` and `cursor` sync them a page
+    at a time.
 
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid Company code`; 400 `Invalid type:
-    expected ONBOARDING, OFFBOARDING or OFF_ON`.
+    expected ONBOARDING, OFFBOARDING or OFF_ON`; 400 `Invalid status: expected PROCESSING, COORDINATED,
+    DONE or CANCELLED`.
 
     Args:
         company_code (str):
         cursor (str | Unset):
         limit (int | Unset):
+        status (MovementRequestsListStatus | Unset):
         type_ (MovementRequestsListType | Unset):
         updated_since (datetime.datetime | Unset):
 
@@ -227,6 +249,7 @@ async def asyncio_detailed(
         company_code=company_code,
         cursor=cursor,
         limit=limit,
+        status=status,
         type_=type_,
         updated_since=updated_since,
     )
@@ -242,22 +265,26 @@ async def asyncio(
     company_code: str,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
+    status: MovementRequestsListStatus | Unset = UNSET,
     type_: MovementRequestsListType | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
 ) -> ErrorEnvelope | MovementRequestList | None:
     """List the company's movement requests
 
-     The company's movement requests, completed and pending, newest first, with their status history
-    (entries without id). `type` narrows them to ONBOARDING, OFFBOARDING or OFF_ON; `updatedSince`,
-    `limit` and `cursor` sync them a page at a time.
+     The company's movement requests, open (PROCESSING, COORDINATED) and finished (DONE, CANCELLED),
+    newest first, with their status history (entries without id). `type` narrows them to ONBOARDING,
+    OFFBOARDING or OFF_ON, `status` to one status; `updatedSince`, `limit` and `cursor` sync them a page
+    at a time.
 
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid Company code`; 400 `Invalid type:
-    expected ONBOARDING, OFFBOARDING or OFF_ON`.
+    expected ONBOARDING, OFFBOARDING or OFF_ON`; 400 `Invalid status: expected PROCESSING, COORDINATED,
+    DONE or CANCELLED`.
 
     Args:
         company_code (str):
         cursor (str | Unset):
         limit (int | Unset):
+        status (MovementRequestsListStatus | Unset):
         type_ (MovementRequestsListType | Unset):
         updated_since (datetime.datetime | Unset):
 
@@ -275,6 +302,7 @@ async def asyncio(
             company_code=company_code,
             cursor=cursor,
             limit=limit,
+            status=status,
             type_=type_,
             updated_since=updated_since,
         )

@@ -111,9 +111,9 @@ def sync_detailed(
     the employee (`[]` with no `newHardwares` takes them all), and for a return `newHardwares`, items
     the service did not know, created on the employee (`dateBought` with a time).
 
-    handledBy PROVIDER: PROCESSING, until the provider completes it. handledBy COMPANY: DONE at once,
-    and the items are in storage. OFF_ON: both employees exist and differ, in compatible countries; no
-    `newHardwares`.
+    handledBy PROVIDER: PROCESSING, until the provider completes it (or cancels it: CANCELLED, the items
+    stay with the employee, out of movement). handledBy COMPANY: DONE at once, and the items are in
+    storage. OFF_ON: both employees exist and differ, in compatible countries; no `newHardwares`.
 
     Refusals: 400 `Invalid request data` with `details` naming each field, and each refused item at its
     `hardwareIds[i]` (not the company's, not where the move takes it from, already in a movement
@@ -165,9 +165,9 @@ def sync(
     the employee (`[]` with no `newHardwares` takes them all), and for a return `newHardwares`, items
     the service did not know, created on the employee (`dateBought` with a time).
 
-    handledBy PROVIDER: PROCESSING, until the provider completes it. handledBy COMPANY: DONE at once,
-    and the items are in storage. OFF_ON: both employees exist and differ, in compatible countries; no
-    `newHardwares`.
+    handledBy PROVIDER: PROCESSING, until the provider completes it (or cancels it: CANCELLED, the items
+    stay with the employee, out of movement). handledBy COMPANY: DONE at once, and the items are in
+    storage. OFF_ON: both employees exist and differ, in compatible countries; no `newHardwares`.
 
     Refusals: 400 `Invalid request data` with `details` naming each field, and each refused item at its
     `hardwareIds[i]` (not the company's, not where the move takes it from, already in a movement
@@ -214,9 +214,9 @@ async def asyncio_detailed(
     the employee (`[]` with no `newHardwares` takes them all), and for a return `newHardwares`, items
     the service did not know, created on the employee (`dateBought` with a time).
 
-    handledBy PROVIDER: PROCESSING, until the provider completes it. handledBy COMPANY: DONE at once,
-    and the items are in storage. OFF_ON: both employees exist and differ, in compatible countries; no
-    `newHardwares`.
+    handledBy PROVIDER: PROCESSING, until the provider completes it (or cancels it: CANCELLED, the items
+    stay with the employee, out of movement). handledBy COMPANY: DONE at once, and the items are in
+    storage. OFF_ON: both employees exist and differ, in compatible countries; no `newHardwares`.
 
     Refusals: 400 `Invalid request data` with `details` naming each field, and each refused item at its
     `hardwareIds[i]` (not the company's, not where the move takes it from, already in a movement
@@ -266,9 +266,9 @@ async def asyncio(
     the employee (`[]` with no `newHardwares` takes them all), and for a return `newHardwares`, items
     the service did not know, created on the employee (`dateBought` with a time).
 
-    handledBy PROVIDER: PROCESSING, until the provider completes it. handledBy COMPANY: DONE at once,
-    and the items are in storage. OFF_ON: both employees exist and differ, in compatible countries; no
-    `newHardwares`.
+    handledBy PROVIDER: PROCESSING, until the provider completes it (or cancels it: CANCELLED, the items
+    stay with the employee, out of movement). handledBy COMPANY: DONE at once, and the items are in
+    storage. OFF_ON: both employees exist and differ, in compatible countries; no `newHardwares`.
 
     Refusals: 400 `Invalid request data` with `details` naming each field, and each refused item at its
     `hardwareIds[i]` (not the company's, not where the move takes it from, already in a movement

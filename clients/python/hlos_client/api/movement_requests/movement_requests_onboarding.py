@@ -109,7 +109,7 @@ def sync_detailed(
     existing employee) and `employee` (created, or updated when its e-mail exists). Every item must be
     in storage, not already in a movement, and in the employee's country (items of the EU warehouse go
     to any EU country). The provider then moves it to COORDINATED and DONE, when the items are the
-    employee's.
+    employee's, or cancels it (CANCELLED): the items stay in storage, out of movement.
 
     Refusals: 400 `Invalid request data` with `details` naming each field, and each refused item at its
     `hardwareIds[i]` (not the company's, not where the move takes it from, already in a movement
@@ -157,7 +157,7 @@ def sync(
     existing employee) and `employee` (created, or updated when its e-mail exists). Every item must be
     in storage, not already in a movement, and in the employee's country (items of the EU warehouse go
     to any EU country). The provider then moves it to COORDINATED and DONE, when the items are the
-    employee's.
+    employee's, or cancels it (CANCELLED): the items stay in storage, out of movement.
 
     Refusals: 400 `Invalid request data` with `details` naming each field, and each refused item at its
     `hardwareIds[i]` (not the company's, not where the move takes it from, already in a movement
@@ -200,7 +200,7 @@ async def asyncio_detailed(
     existing employee) and `employee` (created, or updated when its e-mail exists). Every item must be
     in storage, not already in a movement, and in the employee's country (items of the EU warehouse go
     to any EU country). The provider then moves it to COORDINATED and DONE, when the items are the
-    employee's.
+    employee's, or cancels it (CANCELLED): the items stay in storage, out of movement.
 
     Refusals: 400 `Invalid request data` with `details` naming each field, and each refused item at its
     `hardwareIds[i]` (not the company's, not where the move takes it from, already in a movement
@@ -246,7 +246,7 @@ async def asyncio(
     existing employee) and `employee` (created, or updated when its e-mail exists). Every item must be
     in storage, not already in a movement, and in the employee's country (items of the EU warehouse go
     to any EU country). The provider then moves it to COORDINATED and DONE, when the items are the
-    employee's.
+    employee's, or cancels it (CANCELLED): the items stay in storage, out of movement.
 
     Refusals: 400 `Invalid request data` with `details` naming each field, and each refused item at its
     `hardwareIds[i]` (not the company's, not where the move takes it from, already in a movement

@@ -115,16 +115,18 @@ def sync_detailed(
     Makes the operator's move of one of the company's movement requests, exactly as the
     provider's operator makes it in the admin: the same rules, history (with this API client as
     who made the move) and webhook (`movement_request.status_changed`). The moves: PROCESSING →
-    COORDINATED → DONE, and PROCESSING → DONE. At **DONE** the hardware lands: with `toEmployee`
-    (status EMPLOYEE) for ONBOARDING and OFF_ON, in storage (status STORAGE) for OFFBOARDING;
-    `dateCompleted` is set.
+    COORDINATED → DONE, PROCESSING → DONE, and PROCESSING or COORDINATED → CANCELLED. At **DONE**
+    the hardware lands: with `toEmployee` (status EMPLOYEE) for ONBOARDING and OFF_ON, in storage
+    (status STORAGE) for OFFBOARDING; `dateCompleted` is set. At **CANCELLED** it is released
+    where it is (`inMovement` false): in storage for an ONBOARDING, with `fromEmployee` for an
+    OFFBOARDING or OFF_ON. DONE and CANCELLED are final.
 
     `eta`, `trackingCode` and `trackingLink`, when sent, are kept on the request and in its
     history. Answers the request as `GET /movement_requests/{movementRequestId}` shows it.
 
     Refusals: 400 `Invalid MovementRequest id` (an id that is no UUID), `Invalid company code`, a
     `status`
-    outside COORDINATED, DONE (listed in the message), and a move the request
+    outside COORDINATED, DONE, CANCELLED (listed in the message), and a move the request
     cannot make, naming its status and the asked one (`Movement request 7 cannot move from DONE
     to COORDINATED (allowed: none, it makes no more moves)`); 404 `Movement request not found`
     for a request that is not the company's.
@@ -172,16 +174,18 @@ def sync(
     Makes the operator's move of one of the company's movement requests, exactly as the
     provider's operator makes it in the admin: the same rules, history (with this API client as
     who made the move) and webhook (`movement_request.status_changed`). The moves: PROCESSING →
-    COORDINATED → DONE, and PROCESSING → DONE. At **DONE** the hardware lands: with `toEmployee`
-    (status EMPLOYEE) for ONBOARDING and OFF_ON, in storage (status STORAGE) for OFFBOARDING;
-    `dateCompleted` is set.
+    COORDINATED → DONE, PROCESSING → DONE, and PROCESSING or COORDINATED → CANCELLED. At **DONE**
+    the hardware lands: with `toEmployee` (status EMPLOYEE) for ONBOARDING and OFF_ON, in storage
+    (status STORAGE) for OFFBOARDING; `dateCompleted` is set. At **CANCELLED** it is released
+    where it is (`inMovement` false): in storage for an ONBOARDING, with `fromEmployee` for an
+    OFFBOARDING or OFF_ON. DONE and CANCELLED are final.
 
     `eta`, `trackingCode` and `trackingLink`, when sent, are kept on the request and in its
     history. Answers the request as `GET /movement_requests/{movementRequestId}` shows it.
 
     Refusals: 400 `Invalid MovementRequest id` (an id that is no UUID), `Invalid company code`, a
     `status`
-    outside COORDINATED, DONE (listed in the message), and a move the request
+    outside COORDINATED, DONE, CANCELLED (listed in the message), and a move the request
     cannot make, naming its status and the asked one (`Movement request 7 cannot move from DONE
     to COORDINATED (allowed: none, it makes no more moves)`); 404 `Movement request not found`
     for a request that is not the company's.
@@ -224,16 +228,18 @@ async def asyncio_detailed(
     Makes the operator's move of one of the company's movement requests, exactly as the
     provider's operator makes it in the admin: the same rules, history (with this API client as
     who made the move) and webhook (`movement_request.status_changed`). The moves: PROCESSING →
-    COORDINATED → DONE, and PROCESSING → DONE. At **DONE** the hardware lands: with `toEmployee`
-    (status EMPLOYEE) for ONBOARDING and OFF_ON, in storage (status STORAGE) for OFFBOARDING;
-    `dateCompleted` is set.
+    COORDINATED → DONE, PROCESSING → DONE, and PROCESSING or COORDINATED → CANCELLED. At **DONE**
+    the hardware lands: with `toEmployee` (status EMPLOYEE) for ONBOARDING and OFF_ON, in storage
+    (status STORAGE) for OFFBOARDING; `dateCompleted` is set. At **CANCELLED** it is released
+    where it is (`inMovement` false): in storage for an ONBOARDING, with `fromEmployee` for an
+    OFFBOARDING or OFF_ON. DONE and CANCELLED are final.
 
     `eta`, `trackingCode` and `trackingLink`, when sent, are kept on the request and in its
     history. Answers the request as `GET /movement_requests/{movementRequestId}` shows it.
 
     Refusals: 400 `Invalid MovementRequest id` (an id that is no UUID), `Invalid company code`, a
     `status`
-    outside COORDINATED, DONE (listed in the message), and a move the request
+    outside COORDINATED, DONE, CANCELLED (listed in the message), and a move the request
     cannot make, naming its status and the asked one (`Movement request 7 cannot move from DONE
     to COORDINATED (allowed: none, it makes no more moves)`); 404 `Movement request not found`
     for a request that is not the company's.
@@ -279,16 +285,18 @@ async def asyncio(
     Makes the operator's move of one of the company's movement requests, exactly as the
     provider's operator makes it in the admin: the same rules, history (with this API client as
     who made the move) and webhook (`movement_request.status_changed`). The moves: PROCESSING →
-    COORDINATED → DONE, and PROCESSING → DONE. At **DONE** the hardware lands: with `toEmployee`
-    (status EMPLOYEE) for ONBOARDING and OFF_ON, in storage (status STORAGE) for OFFBOARDING;
-    `dateCompleted` is set.
+    COORDINATED → DONE, PROCESSING → DONE, and PROCESSING or COORDINATED → CANCELLED. At **DONE**
+    the hardware lands: with `toEmployee` (status EMPLOYEE) for ONBOARDING and OFF_ON, in storage
+    (status STORAGE) for OFFBOARDING; `dateCompleted` is set. At **CANCELLED** it is released
+    where it is (`inMovement` false): in storage for an ONBOARDING, with `fromEmployee` for an
+    OFFBOARDING or OFF_ON. DONE and CANCELLED are final.
 
     `eta`, `trackingCode` and `trackingLink`, when sent, are kept on the request and in its
     history. Answers the request as `GET /movement_requests/{movementRequestId}` shows it.
 
     Refusals: 400 `Invalid MovementRequest id` (an id that is no UUID), `Invalid company code`, a
     `status`
-    outside COORDINATED, DONE (listed in the message), and a move the request
+    outside COORDINATED, DONE, CANCELLED (listed in the message), and a move the request
     cannot make, naming its status and the asked one (`Movement request 7 cannot move from DONE
     to COORDINATED (allowed: none, it makes no more moves)`); 404 `Movement request not found`
     for a request that is not the company's.
