@@ -7,7 +7,7 @@ from django.db import transaction
 
 from companies import keys
 from companies.models import ApiClient, Company, ScimToken
-from companies.selectors import company_get_for_update
+from companies.selectors import company_get_for_update, credential_distrust
 from config.kernel.actors import Actor
 
 
@@ -18,7 +18,7 @@ def scim_token_issue(*, company: Company, actor: Actor) -> tuple[ScimToken, str]
     audit trail, which keeps its prefix and a digest of its hash)."""
     # The company's row is locked, so two tokens made at once replace each other in turn.
     company = Company.objects.select_for_update().get(pk=company.pk)
-    ScimToken.objects.filter(company=company).delete()
+    _replaced(ScimToken.objects.filter(company=company).first())
     material = keys.generate_key(keys.SCIM_TOKEN_SCHEME)
     token = ScimToken.objects.create(
         company=company,
@@ -42,6 +42,17 @@ def scim_token_revoke(*, company: Company) -> ScimToken | None:
     """The company's SCIM token refused from now on (its row deleted, so the company has none
     until a new one is made): the token it was, or None when it had none."""
     token = ScimToken.objects.select_for_update().filter(company=company).first()
-    if token is not None:
-        token.delete()
+    _replaced(token)
     return token
+
+
+def _replaced(token: ScimToken | None) -> None:
+    """The token deleted, and refused by this process from the commit on; the others trust it
+    KEY_TRUSTED_SECONDS at most (companies.selectors)."""
+    if token is None:
+        return
+    token.delete()
+    # Now, for this transaction's own reads; and at the commit, for a request of this process
+    # that read the token (still committed) meanwhile and trusts it again.
+    credential_distrust(hashed_key=token.hashed_key)
+    transaction.on_commit(lambda: credential_distrust(hashed_key=token.hashed_key))

@@ -26,15 +26,16 @@ INVALID_COMPANY_CODE = "Invalid company code"
 COMPANY_CODE_PATTERN = re.compile(r"[A-Z0-9]{3}")
 # A key's last-used time is refreshed at most this often, so reads do not write every time.
 LAST_USED_RESOLUTION = timedelta(minutes=1)
-# A key found live is trusted this long by the process that read it, which then reads it
-# again: a key revoked (or a client deactivated) is refused everywhere within these seconds, at
-# once by the process that revoked it. Reading the key was a third of a small request's time.
+# A credential (an API key, a SCIM token) found live is trusted this long by the process that
+# read it, which then reads it again: one revoked or replaced (or its client deactivated) is
+# refused everywhere within these seconds, at once by the process that revoked it. Reading it
+# was a third of a small request's time.
 KEY_TRUSTED_SECONDS = 5
-# Keys trusted by one process at most (a client has a few keys; this bound is never reached
-# in use): beyond it the trust of all is dropped, and each is read again.
+# Credentials trusted by one process at most (a client has a few; this bound is never reached in
+# use): beyond it the trust of all is dropped, and each is read again.
 MAX_TRUSTED_KEYS = 10_000
-# Hash of a raw key -> (monotonic time its trust ends, the key with its client).
-_trusted_keys: dict[str, tuple[float, ApiKey]] = {}
+# Hash of a raw credential -> (monotonic time its trust ends, the credential as read).
+_trusted_keys: dict[str, tuple[float, ApiKey | ScimToken]] = {}
 # The list's order (Company.Meta.ordering; codes are unique): it pages by it. A name can change,
 # so a company renamed while a client walks the pages may be answered twice or not at all; a
 # client's companies are few, and their order by name is what people read them in.
@@ -44,24 +45,29 @@ COMPANIES = Keyset("companies", ("name", "code"))
 def api_key_authenticate(*, raw_key: str) -> ApiKey | None:
     """The live key `raw_key` is, with its client, or None when unknown, revoked or inactive.
     A key found live is trusted without being read again for KEY_TRUSTED_SECONDS."""
-    hashed_key = keys.hash_key(raw_key)
+    return _trusted_read(raw_key, _api_key_read)
+
+
+def credential_distrust(*, hashed_key: str) -> None:
+    """This process reads the credential again at its next use (it was just revoked here)."""
+    _trusted_keys.pop(hashed_key, None)
+
+
+def _trusted_read(raw: str, read):
+    """`read(raw, its hash)`, or what it answered less than KEY_TRUSTED_SECONDS ago."""
+    hashed_key = keys.hash_key(raw)
     trusted = _trusted_keys.get(hashed_key)
     now = monotonic()
     if trusted is not None and now < trusted[0]:
         return trusted[1]
-    key = _api_key_read(raw_key, hashed_key)
-    if key is None:
+    credential = read(raw, hashed_key)
+    if credential is None:
         _trusted_keys.pop(hashed_key, None)
         return None
     if len(_trusted_keys) >= MAX_TRUSTED_KEYS:
         _trusted_keys.clear()
-    _trusted_keys[hashed_key] = (now + KEY_TRUSTED_SECONDS, key)
-    return key
-
-
-def api_key_distrust(*, hashed_key: str) -> None:
-    """This process reads the key again at its next use (it was just revoked here)."""
-    _trusted_keys.pop(hashed_key, None)
+    _trusted_keys[hashed_key] = (now + KEY_TRUSTED_SECONDS, credential)
+    return credential
 
 
 def _api_key_read(raw_key: str, hashed_key: str) -> ApiKey | None:
@@ -85,8 +91,13 @@ def _api_key_read(raw_key: str, hashed_key: str) -> ApiKey | None:
 
 def scim_token_authenticate(*, raw_token: str) -> ScimToken | None:
     """The company's current SCIM token `raw_token` is, with its company, or None when unknown,
-    replaced, revoked, or its company's API client is inactive. Read every time, never trusted
-    for a while as API keys are: a token replaced is refused at once, everywhere (0085)."""
+    replaced, revoked, or its company's API client is inactive. Trusted, once found, for
+    KEY_TRUSTED_SECONDS as API keys are (an initial sync is thousands of requests); the process
+    that replaces or revokes it refuses it at once (0085)."""
+    return _trusted_read(raw_token, _scim_token_read)
+
+
+def _scim_token_read(raw_token: str, hashed_key: str) -> ScimToken | None:
     prefix = keys.prefix_of(raw_token, keys.SCIM_TOKEN_SCHEME)
     if prefix is None:
         return None
@@ -95,7 +106,7 @@ def scim_token_authenticate(*, raw_token: str) -> ScimToken | None:
         .filter(prefix=prefix, company__api_client__is_active=True)
         .first()
     )
-    if token is None or not secrets.compare_digest(keys.hash_key(raw_token), token.hashed_key):
+    if token is None or not secrets.compare_digest(hashed_key, token.hashed_key):
         return None
     now = timezone.now()
     if token.last_used_at is None or now - token.last_used_at > LAST_USED_RESOLUTION:

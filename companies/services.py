@@ -13,8 +13,8 @@ from companies.retention import idempotency_keys_expired
 from companies.selectors import (
     EVENT_NOT_FOUND,
     INVALID_COMPANY_CODE,
-    api_key_distrust,
     company_get_for_update,
+    credential_distrust,
     event_list,
 )
 from config.kernel.errors import Conflict, NotFound, ServiceError
@@ -51,7 +51,7 @@ def api_key_revoke(*, key: ApiKey) -> ApiKey:
     # Forgotten once the revocation is committed: a request of this process reading the key
     # before then would trust it again. Other processes refuse it within
     # selectors.KEY_TRUSTED_SECONDS.
-    transaction.on_commit(lambda: api_key_distrust(hashed_key=key.hashed_key))
+    transaction.on_commit(lambda: credential_distrust(hashed_key=key.hashed_key))
     return key
 
 
@@ -60,7 +60,7 @@ def api_client_distrust(*, client: ApiClient) -> None:
     commits (made inactive or deleted in the back office), as a revoked key is; other
     processes within selectors.KEY_TRUSTED_SECONDS."""
     hashed_keys = list(client.keys.values_list("hashed_key", flat=True))
-    transaction.on_commit(lambda: [api_key_distrust(hashed_key=key) for key in hashed_keys])
+    transaction.on_commit(lambda: [credential_distrust(hashed_key=key) for key in hashed_keys])
 
 
 @transaction.atomic

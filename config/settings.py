@@ -263,7 +263,7 @@ API_THROTTLE_RATE = env.str("API_THROTTLE_RATE", default="1200/min")
 # Requests per company's identity provider on /scim/v2/ (its own budget: an initial sync does not
 # spend the company's API clients' budget); over it, 429 with Retry-After, which Entra ID and
 # Okta wait for.
-SCIM_THROTTLE_RATE = env.str("SCIM_THROTTLE_RATE", default="1200/min")
+SCIM_THROTTLE_RATE = env.str("SCIM_THROTTLE_RATE", default="3000/min")
 # Failed authentications per source address (REMOTE_ADDR); over it they are 429, not 401.
 API_AUTH_FAILURE_RATE = env.str("API_AUTH_FAILURE_RATE", default="60/min")
 

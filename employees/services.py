@@ -1,16 +1,14 @@
-"""Writes of employees: the upsert of POST /employees and of the inline `employee` objects, an
-operator's deactivation and e-mail correction."""
+"""Writes of employees: the upsert of POST /employees and of the inline `employee` objects, the
+create and update of an employee named by id (an identity provider's), an operator's
+deactivation and a reactivation. An operator's corrections are in employees.corrections."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from uuid import UUID
 
-from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
 from companies.models import Company
-from config.kernel.changes import RecordChange
 from config.kernel.errors import NotFound, ServiceError
 from employees.choices import EmployeeStatus
 from employees.geocoding import geocode
@@ -21,7 +19,6 @@ DNI_REQUIRED = "governmentDNI is required when creating a new employee"
 CPF_REQUIRED = "cpf is required when creating a new employee with countryCode BR"
 EMAIL_TAKEN = "email already belongs to another employee in this company"
 REFERENCE_TAKEN = "externalReferenceId already belongs to another employee in this company"
-INVALID_EMAIL = "Invalid email format"
 CITY_NOT_RESOLVED = "Could not resolve a city for the given address"
 MERGED_STAYS = "{email} was merged into {kept}: reactivate that employee instead"
 HOLDS_HARDWARE = (
@@ -86,7 +83,7 @@ def employee_upsert(*, company: Company, details: EmployeeDetails) -> Employee:
     try:
         return _upsert_retrying_races(company=company, values=values)
     except IntegrityError as error:
-        message = _unique_constraint_message(error)
+        message = unique_constraint_message(error)
         if message is None:
             raise
         raise ServiceError(message) from error
@@ -130,6 +127,26 @@ def _upsert_once(*, company: Company, values: dict) -> Employee:
     return _create(company, values)
 
 
+def employee_create(*, company: Company, details: EmployeeDetails) -> Employee:
+    """A new employee of the company, by the upsert's rules for one (a governmentDNI, a CPF in
+    Brazil, an address the geocoder resolves), for a writer that has looked and found none (an
+    identity provider's create). An e-mail or external reference another employee has is
+    refused, by the database under races."""
+    try:
+        return _created(company, _stored_values(details))
+    except IntegrityError as error:
+        message = unique_constraint_message(error)
+        if message is None:
+            raise
+        raise ServiceError(message) from error
+
+
+# No savepoint in a caller's transaction: a refusal ends it anyway, and a create is one INSERT.
+@transaction.atomic(savepoint=False)
+def _created(company: Company, values: dict) -> Employee:
+    return _create(company, values)
+
+
 @transaction.atomic
 def employee_update(*, employee: Employee, details: EmployeeDetails) -> Employee:
     """`details` applied to `employee` (the caller has it locked), by the upsert's rules but
@@ -147,7 +164,7 @@ def employee_update(*, employee: Employee, details: EmployeeDetails) -> Employee
         with transaction.atomic():
             return _update(employee, values)
     except IntegrityError as error:  # taken meanwhile by a transaction not yet committed then
-        message = _unique_constraint_message(error)
+        message = unique_constraint_message(error)
         if message is None:
             raise
         raise ServiceError(message) from error
@@ -190,7 +207,7 @@ def _geocode_into(employee: Employee) -> None:
     employee.city, employee.lat, employee.lng = city
 
 
-def _unique_constraint_message(error: IntegrityError) -> str | None:
+def unique_constraint_message(error: IntegrityError) -> str | None:
     """The refusal for a unique constraint of ours that `error` (from PostgreSQL) reports."""
     diagnostics = getattr(error.__cause__, "diag", None)
     return UNIQUE_CONSTRAINT_MESSAGES.get(getattr(diagnostics, "constraint_name", None))
@@ -255,43 +272,3 @@ def employee_reactivate(*, employee_id: UUID) -> Employee:
         employee.status = EmployeeStatus.ACTIVE
         employee.save(update_fields=["status", "updated_at"])
     return employee
-
-
-@transaction.atomic
-def employee_email_change(*, company: Company, email: str, new_email: str) -> RecordChange:
-    """An operator's correction of the e-mail of the company's employee found by `email` (the
-    person's address changed). E-mails are stored as the upsert stores them (trimmed,
-    lowercased) and stay unique in the company, refused as there when another employee has
-    it, even a deactivated one (an upsert with it would make them ACTIVE again); the database
-    decides under races. The e-mail the employee has already changes nothing.
-
-    Only the employee's updatedAt moves: the records that show the employee by reference do
-    not (docs/decisions/0041-what-moves-updated-at.md), and employees have no webhook event."""
-    email, new_email = email.strip().lower(), new_email.strip().lower()
-    _email_check(new_email)
-    employee = employee_findable(company=company).select_for_update().filter(email=email).first()
-    if employee is None:
-        raise NotFound(EMPLOYEE_NOT_FOUND)
-    label = f"Employee {employee}"
-    if new_email != employee.email:
-        if employee_findable(company=company).filter(email=new_email).exists():
-            raise ServiceError(EMAIL_TAKEN)
-        employee.email = new_email
-        try:
-            with transaction.atomic():
-                employee.save(update_fields=["email", "updated_at"])
-        except IntegrityError as error:
-            if _unique_constraint_message(error) != EMAIL_TAKEN:
-                raise
-            raise ServiceError(EMAIL_TAKEN) from error
-    return RecordChange.between(label, {"email": email}, {"email": employee.email})
-
-
-def _email_check(email: str) -> None:
-    """Refused, as the API refuses it, unless an e-mail address the column can hold."""
-    try:
-        validate_email(email)
-    except ValidationError:
-        raise ServiceError.invalid_field("email", INVALID_EMAIL) from None
-    if len(email) > Employee._meta.get_field("email").max_length:
-        raise ServiceError.invalid_field("email", INVALID_EMAIL)

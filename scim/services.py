@@ -7,13 +7,21 @@ deactivates the employee and opens the offboarding of what they hold
 it is still PROCESSING. Each is applied only when it changes the employee's status, so a
 provider repeating a deactivation makes nothing new."""
 
-from django.db import connection, transaction
+from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
 
 from companies.models import Company
+from config.kernel.errors import ServiceError
 from employees.choices import EmployeeStatus
 from employees.models import Employee
 from employees.selectors import employee_findable
-from employees.services import EmployeeDetails, employee_update, employee_upsert
+from employees.services import (
+    EMAIL_TAKEN,
+    REFERENCE_TAKEN,
+    EmployeeDetails,
+    employee_create,
+    employee_update,
+)
 from logistics.services.leaving import employee_leave, employee_return
 from scim.errors import ScimRefusal
 from scim.models import DeletedUser
@@ -24,6 +32,8 @@ from scim.users import version_of
 REQUESTER = "SCIM"
 USER_NAME_TAKEN = "userName {email} already belongs to a user of this company"
 EXTERNAL_ID_TAKEN = "externalId {reference} already belongs to another user of this company"
+# The employee rules' refusals of a value another employee holds, as SCIM words them.
+UNIQUE_REFUSALS = {EMAIL_TAKEN: USER_NAME_TAKEN, REFERENCE_TAKEN: EXTERNAL_ID_TAKEN}
 VERSION_CHANGED = "The user changed since the version given in If-Match ({version})"
 
 
@@ -37,22 +47,37 @@ class VersionChanged(ScimRefusal):
 
 @transaction.atomic
 def scim_user_create(*, company: Company, details: EmployeeDetails, active: bool) -> Employee:
-    """A new employee; or, when the identity provider had deleted the user of this userName,
-    that employee linked again and updated (RFC 7644 §3.6 lets a deleted id go; the person
-    stays one record). A userName or externalId of another user is 409 uniqueness."""
-    email = details.email.strip().lower()
-    _user_name_claimed(company, email)
-    existing = employee_findable(company=company).select_for_update().filter(email=email).first()
-    if existing is not None and not DeletedUser.objects.filter(employee=existing).delete()[0]:
-        raise ScimRefusal(
-            USER_NAME_TAKEN.format(email=email), status_code=409, scim_type="uniqueness"
-        )
-    _reference_free(company, details.external_reference_id, existing)
-    if existing is None:
-        employee = employee_upsert(company=company, details=details)
-        DeletedUser.objects.filter(employee=employee).delete()  # found by a deleted one's id
+    """A new employee; or, when the identity provider had deleted the user of this userName
+    (or externalId), that employee linked again and updated (RFC 7644 §3.6 lets a deleted id
+    go; the person stays one record). A userName or externalId of another user is 409
+    uniqueness, decided by the unique constraints when two creates of one user meet."""
+    email, reference = details.email.strip().lower(), details.external_reference_id
+    named = Q(email=email) | (Q(external_reference_id=reference) if reference else Q(pk__in=[]))
+    holders = list(
+        employee_findable(company=company)
+        .select_for_update(of=("self",))
+        .filter(named)
+        .annotate(deleted=Exists(DeletedUser.objects.filter(employee=OuterRef("pk"))))
+        .order_by("pk")
+    )
+    for holder in holders:
+        if not holder.deleted:
+            taken = USER_NAME_TAKEN if holder.email == email else EXTERNAL_ID_TAKEN
+            raise _uniqueness(taken.format(email=email, reference=reference))
+    if not holders:
+        try:
+            employee = employee_create(company=company, details=details)
+        except ServiceError as error:
+            if error.message in UNIQUE_REFUSALS:  # the other create of this user won the race
+                taken = UNIQUE_REFUSALS[error.message]
+                raise _uniqueness(taken.format(email=email, reference=reference)) from None
+            raise
     else:
-        employee = employee_update(employee=existing, details=details)
+        [employee, *others] = holders
+        if others:  # a deleted user by each: the e-mail's is the person's
+            employee = next(holder for holder in holders if holder.email == email)
+        DeletedUser.objects.filter(employee=employee).delete()
+        employee = employee_update(employee=employee, details=details)
     _active_set(employee, active)
     return employee
 
@@ -87,23 +112,14 @@ def scim_user_delete(*, company: Company, user_id: str, version: str | None = No
     DeletedUser.objects.create(employee=employee)
 
 
-def _user_name_claimed(company: Company, email: str) -> None:
-    """Held until the transaction ends: a second create of the same userName at the same time
-    waits for the first, then finds its user (409), where both would have answered 201 for one
-    employee (no row exists yet for the first to lock)."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
-            [f"scim-user:{company.pk}:{email}"],
-        )
-
-
 def _active_set(employee: Employee, active: bool) -> None:
     if not active and employee.status == EmployeeStatus.ACTIVE:
         employee_leave(employee=employee, requester_name=REQUESTER)
     elif active and employee.status == EmployeeStatus.DEACTIVATED:
         employee_return(employee=employee)
-    employee.refresh_from_db()
+    else:
+        return
+    employee.refresh_from_db()  # its status and updatedAt, as the leave or return wrote them
 
 
 def _reference_free(company: Company, reference: str | None, user: Employee | None) -> None:
@@ -113,8 +129,8 @@ def _reference_free(company: Company, reference: str | None, user: Employee | No
     if user is not None:
         holders = holders.exclude(pk=user.pk)
     if holders.exists():
-        raise ScimRefusal(
-            EXTERNAL_ID_TAKEN.format(reference=reference),
-            status_code=409,
-            scim_type="uniqueness",
-        )
+        raise _uniqueness(EXTERNAL_ID_TAKEN.format(reference=reference))
+
+
+def _uniqueness(detail: str) -> ScimRefusal:
+    return ScimRefusal(detail, status_code=409, scim_type="uniqueness")

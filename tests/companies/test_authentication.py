@@ -213,7 +213,7 @@ def test_a_key_used_while_its_client_is_deleted_in_the_admin_is_not_trusted_agai
     raw_key = issue_key(client)
     # Used once (its use recorded, so the request below only reads it), then not trusted.
     assert get_companies(Authorization=f"Bearer {raw_key}").status_code == 200
-    selectors.api_key_distrust(hashed_key=keys.hash_key(raw_key))
+    selectors.credential_distrust(hashed_key=keys.hash_key(raw_key))
     during_delete = []
 
     def used_meanwhile(sender, instance, **kwargs):

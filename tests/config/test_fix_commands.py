@@ -13,8 +13,8 @@ from django.core.management.base import CommandError
 
 from companies.selectors import company_get_by_code
 from config.kernel.fixes import FixCommand, csv_fix_lines
+from employees.corrections import employee_email_change
 from employees.models import Employee
-from employees.services import employee_email_change
 from tests.config.test_audit_trail import trail
 from tests.factories import CompanyFactory, EmployeeFactory
 

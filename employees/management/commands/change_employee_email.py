@@ -3,7 +3,7 @@ TEXT] [--json]: an employee's e-mail corrected, a dry run first (config.kernel.f
 
 from companies.selectors import company_get_by_code
 from config.kernel.fixes import FixCommand, FixLine
-from employees.services import employee_email_change
+from employees.corrections import employee_email_change
 
 
 class Command(FixCommand):
