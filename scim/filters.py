@@ -1,6 +1,7 @@
 """`GET /Users?filter=…` as a query (RFC 7644 §3.4.2.2): what identity providers send to find a
 user before they create or link it. `eq`, joined by `and`, on `userName`, `externalId`,
-`emails.value` (also written `emails[value eq "…"]`) and `active`; anything else is refused
+`emails.value` (also written `emails[value eq "…"]`, with `type eq "work"` or `primary eq
+true` beside it) and `active`; anything else is refused
 with `invalidFilter`, naming what is not supported. The filter's syntax is scim2-models'."""
 
 from django.db.models import Q
@@ -37,11 +38,28 @@ def _condition(node) -> Q:
             condition &= _condition(term)
         return condition
     if isinstance(node, ValuePath) and _name(node.attr_path) == "emails" and node.sub_attr is None:
-        inner = node.val_filter
-        if isinstance(inner, Comparison) and _name(inner.attr_path) == "value":
-            return _compared("emails.value", inner)
+        return _email_condition(node.val_filter)
     if isinstance(node, Comparison):
         return _compared(_name(node.attr_path), node)
+    raise ScimRefusal(f"Filter not supported: only {SUPPORTED}", scim_type="invalidFilter")
+
+
+def _email_condition(node) -> Q:
+    """Inside `emails[…]` (Entra's `emails[type eq "work"].value eq "…"` reads so too): the
+    user's one e-mail is its work and primary one."""
+    if isinstance(node, LogicalExpr) and node.op == LogicalOperator.and_:
+        condition = Q()
+        for term in node.terms:
+            condition &= _email_condition(term)
+        return condition
+    if isinstance(node, Comparison) and node.op.value == "eq":
+        name = _name(node.attr_path)
+        if name == "value":
+            return _compared("emails.value", node)
+        if name == "type" and isinstance(node.value, str):
+            return Q() if node.value.lower() == "work" else Q(pk__in=[])
+        if name == "primary" and isinstance(node.value, bool):
+            return Q() if node.value else Q(pk__in=[])
     raise ScimRefusal(f"Filter not supported: only {SUPPORTED}", scim_type="invalidFilter")
 
 

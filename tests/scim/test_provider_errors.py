@@ -105,6 +105,9 @@ def test_discovery_needs_the_token_too(company):
         'filter=externalId eq "00u-lena"',
         'filter=emails.value eq "lena.fischer@contoso.example"',
         'filter=emails[value eq "lena.fischer@contoso.example"]',
+        # Entra matching on the work e-mail.
+        'filter=emails[type eq "work"].value eq "lena.fischer@contoso.example"',
+        'filter=emails[type eq "work" and primary eq true and value eq "Lena.Fischer@contoso.example"]',  # noqa: E501
         'filter=userName eq "lena.fischer@contoso.example" and active eq true',
         "filter=USERNAME EQ %22lena.fischer%40contoso.example%22",
     ],
@@ -114,6 +117,14 @@ def test_the_filters_providers_send_find_the_user(idp, query):
     created(idp, userName="max.weber@contoso.example", externalId="00u-max")
 
     assert listed(idp, query) == ["lena.fischer@contoso.example"]
+
+
+def test_a_user_has_no_e_mail_of_another_type(idp):
+    created(idp)
+
+    assert (
+        listed(idp, 'filter=emails[type eq "home"].value eq "lena.fischer@contoso.example"') == []
+    )
 
 
 def test_active_filters_tell_the_deactivated_apart(idp):
@@ -147,7 +158,7 @@ def test_a_filter_that_does_not_parse_is_400_invalid_filter(idp, query):
         "filter=title pr",
         'filter=userName eq "a@contoso.example" or userName eq "b@contoso.example"',
         'filter=not (userName eq "a@contoso.example")',
-        'filter=emails[type eq "work"]',
+        'filter=emails[display eq "Lena"]',
     ],
 )
 def test_a_filter_not_supported_is_400_invalid_filter_saying_what_is(idp, query):
