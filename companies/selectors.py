@@ -45,7 +45,7 @@ COMPANIES = Keyset("companies", ("name", "code"))
 def api_key_authenticate(*, raw_key: str) -> ApiKey | None:
     """The live key `raw_key` is, with its client, or None when unknown, revoked or inactive.
     A key found live is trusted without being read again for KEY_TRUSTED_SECONDS."""
-    return _trusted_read(raw_key, _api_key_read)
+    return _trusted_read(raw_key, _api_key_read, ApiKey)
 
 
 def credential_distrust(*, hashed_key: str) -> None:
@@ -53,12 +53,14 @@ def credential_distrust(*, hashed_key: str) -> None:
     _trusted_keys.pop(hashed_key, None)
 
 
-def _trusted_read(raw: str, read):
-    """`read(raw, its hash)`, or what it answered less than KEY_TRUSTED_SECONDS ago."""
+def _trusted_read(raw: str, read, kind: type):
+    """`read(raw, its hash)`, or what it answered less than KEY_TRUSTED_SECONDS ago if that is
+    a credential of this `kind`: a SCIM token is no API key, even trusted, and the other way
+    round."""
     hashed_key = keys.hash_key(raw)
     trusted = _trusted_keys.get(hashed_key)
     now = monotonic()
-    if trusted is not None and now < trusted[0]:
+    if trusted is not None and now < trusted[0] and isinstance(trusted[1], kind):
         return trusted[1]
     credential = read(raw, hashed_key)
     if credential is None:
@@ -94,7 +96,7 @@ def scim_token_authenticate(*, raw_token: str) -> ScimToken | None:
     replaced, revoked, or its company's API client is inactive. Trusted, once found, for
     KEY_TRUSTED_SECONDS as API keys are (an initial sync is thousands of requests); the process
     that replaces or revokes it refuses it at once (0085)."""
-    return _trusted_read(raw_token, _scim_token_read)
+    return _trusted_read(raw_token, _scim_token_read, ScimToken)
 
 
 def _scim_token_read(raw_token: str, hashed_key: str) -> ScimToken | None:

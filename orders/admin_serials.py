@@ -21,6 +21,7 @@ from companies.models import Company
 from config.backoffice.audited import ReasonForm
 from config.backoffice.base import form_errors_as_messages, refusal_text
 from config.kernel.audit import change_context_add
+from config.kernel.errors import ServiceError
 from config.kernel.fixes import FixLine, fix_run
 from hardware.corrections import hardware_correct
 from hardware.models import Hardware
@@ -28,6 +29,7 @@ from orders.choices import OrderStatus
 from orders.models import Order
 from orders.selectors import order_items_made
 
+CHANGED_MEANWHILE = "changed to {serial} since this page was opened: open it again"
 NOT_DELIVERED = (
     "Serial numbers are typed for the items a DELIVERED order made; this order has none."
 )
@@ -40,26 +42,49 @@ class SerialsForm(ReasonForm):
     def __init__(self, *args, items: Sequence[Hardware], **kwargs):
         super().__init__(*args, **kwargs)
         self.items = items
+        width = Hardware._meta.get_field("serial_number").max_length
         for position, item in enumerate(items, start=1):
             self.fields[_input(item)] = forms.CharField(
                 label=f"{position}. {item.name}",
                 required=False,
-                max_length=Hardware._meta.get_field("serial_number").max_length,
+                max_length=width,
                 initial=item.serial_number,
+            )
+            # The serial the page showed: what the operator changed is told from what others
+            # changed since (a client's PATCH, import_serials), which is not written back.
+            self.fields[_shown(item)] = forms.CharField(
+                required=False,
+                max_length=width,
+                initial=item.serial_number,
+                widget=forms.HiddenInput,
             )
         self.order_fields([*map(_input, items), "reason"])
 
     def lines(self, company: Company) -> Iterator[FixLine]:
-        """A line of the fix per item whose serial number was changed."""
+        """A line of the fix per item whose serial number the operator changed; refused when
+        it changed since the page showed it."""
         for position, item in enumerate(self.items, start=1):
-            serial = self.cleaned_data[_input(item)]
-            if serial != item.serial_number:
-                record = f"Item {position} ({item.name}), serial {serial or '(none)'}"
+            serial, shown = self.cleaned_data[_input(item)], self.cleaned_data[_shown(item)]
+            if serial in (shown, item.serial_number):
+                continue  # not typed over, or already what was typed
+            record = f"Item {position} ({item.name}), serial {serial or '(none)'}"
+            if item.serial_number != shown:
+                changed = CHANGED_MEANWHILE.format(serial=item.serial_number or "(none)")
+                yield FixLine(partial(_refused, changed), record=record)
+            else:
                 yield FixLine(partial(_serial_set, company, item.pk, serial), record=record)
 
 
 def _input(item: Hardware) -> str:
     return f"serial_{item.pk}"
+
+
+def _shown(item: Hardware) -> str:
+    return f"shown_{item.pk}"
+
+
+def _refused(message: str):
+    raise ServiceError(message)
 
 
 def _serial_set(company: Company, hardware_id: UUID, serial: str):

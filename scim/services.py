@@ -7,10 +7,10 @@ deactivates the employee and opens the offboarding of what they hold
 it is still PROCESSING. Each is applied only when it changes the employee's status, so a
 provider repeating a deactivation makes nothing new."""
 
-from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 
 from companies.models import Company
+from config.kernel.database import atomic_retried
 from config.kernel.errors import ServiceError
 from employees.choices import EmployeeStatus
 from employees.models import Employee
@@ -25,7 +25,7 @@ from employees.services import (
 from logistics.services.leaving import employee_leave, employee_return
 from scim.errors import ScimRefusal
 from scim.models import DeletedUser
-from scim.selectors import scim_user_get, scim_users
+from scim.selectors import scim_user_get
 from scim.users import version_of
 
 # Who asked for a leaver's offboarding, as the movement request shows it.
@@ -45,7 +45,7 @@ class VersionChanged(ScimRefusal):
         super().__init__(VERSION_CHANGED.format(version=version), status_code=412)
 
 
-@transaction.atomic
+@atomic_retried
 def scim_user_create(*, company: Company, details: EmployeeDetails, active: bool) -> Employee:
     """A new employee; or, when the identity provider had deleted the user of this userName
     (or externalId), that employee linked again and updated (RFC 7644 §3.6 lets a deleted id
@@ -82,27 +82,27 @@ def scim_user_create(*, company: Company, details: EmployeeDetails, active: bool
     return employee
 
 
-@transaction.atomic
+@atomic_retried
 def scim_user_replace(
     *,
     company: Company,
     user_id: str,
     details: EmployeeDetails,
-    active: bool,
+    active: bool | None,
     version: str | None = None,
 ) -> Employee:
     """The user's attributes replaced (PUT; a PATCH once applied): a new userName changes the
-    employee's e-mail. `version`, when given, must still be the user's."""
+    employee's e-mail. `active` None (not sent) keeps the status, as other attributes not sent
+    are kept. `version`, when given, must still be the user's."""
     employee = scim_user_get(company=company, user_id=user_id, locked=True)
     if version is not None and version != version_of(employee):
         raise VersionChanged(version)
-    _reference_free(company, details.external_reference_id, employee)
     employee = employee_update(employee=employee, details=details)
     _active_set(employee, active)
     return employee
 
 
-@transaction.atomic
+@atomic_retried
 def scim_user_delete(*, company: Company, user_id: str, version: str | None = None) -> None:
     """The person's leave, and the user gone from SCIM; the employee stays in the API."""
     employee = scim_user_get(company=company, user_id=user_id, locked=True)
@@ -112,7 +112,9 @@ def scim_user_delete(*, company: Company, user_id: str, version: str | None = No
     DeletedUser.objects.create(employee=employee)
 
 
-def _active_set(employee: Employee, active: bool) -> None:
+def _active_set(employee: Employee, active: bool | None) -> None:
+    if active is None:
+        return
     if not active and employee.status == EmployeeStatus.ACTIVE:
         employee_leave(employee=employee, requester_name=REQUESTER)
     elif active and employee.status == EmployeeStatus.DEACTIVATED:
@@ -120,16 +122,6 @@ def _active_set(employee: Employee, active: bool) -> None:
     else:
         return
     employee.refresh_from_db()  # its status and updatedAt, as the leave or return wrote them
-
-
-def _reference_free(company: Company, reference: str | None, user: Employee | None) -> None:
-    if not reference:
-        return
-    holders = scim_users(company=company).filter(external_reference_id=reference)
-    if user is not None:
-        holders = holders.exclude(pk=user.pk)
-    if holders.exists():
-        raise _uniqueness(EXTERNAL_ID_TAKEN.format(reference=reference))
 
 
 def _uniqueness(detail: str) -> ScimRefusal:

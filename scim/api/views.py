@@ -25,6 +25,8 @@ from scim.users import ScimUser, employee_input_of, user_of, version_of
 
 # The most users one page answers (ServiceProviderConfig's filter.maxResults).
 MAX_RESULTS = 200
+MAX_START_INDEX = 2**62
+CHANGED_MEANWHILE = "The user kept changing while this PATCH was applied: send it again"
 # A PATCH reads the user, applies its operations and writes the result if the user has not
 # changed meanwhile; else it starts again from what was written, at most this many times.
 PATCH_ATTEMPTS = 3
@@ -62,7 +64,8 @@ class UsersView(ScimView):
         users = scim_users(
             company=self.company(request), condition=users_filter(text) if text else None
         )
-        start = max(_integer(params, "startIndex", 1), 1)
+        # Beyond the last user the page is empty; PostgreSQL's OFFSET takes a bigint at most.
+        start = min(max(_integer(params, "startIndex", 1), 1), MAX_START_INDEX)
         count = min(max(_integer(params, "count", MAX_RESULTS), 0), MAX_RESULTS)
         page = list(users[start - 1 : start - 1 + count])
         answer = ListResponse[ScimUser](
@@ -99,7 +102,7 @@ class UserView(ScimView):
             company=self.company(request),
             user_id=user_id,
             details=_details(user),
-            active=user.active is not False,
+            active=user.active,
             version=_if_match(request),
         )
         return _user_answer(request, employee, shown)
@@ -121,19 +124,23 @@ class UserView(ScimView):
             try:
                 patch.patch(user)
             except SCIMException as error:
+                if isinstance(error.__cause__, ValidationError):  # a value of the wrong shape
+                    raise _invalid(error.__cause__) from None
                 raise ScimRefusal(error.detail, scim_type=error.scim_type or None) from None
             try:
                 employee = services.scim_user_replace(
                     company=company,
                     user_id=user_id,
                     details=_details(user),
-                    active=user.active is not False,
+                    active=user.active,
                     version=version,
                 )
             except services.VersionChanged:
-                if attempt == PATCH_ATTEMPTS - 1:
+                if attempt < PATCH_ATTEMPTS - 1:
+                    continue
+                if wanted is not None:
                     raise
-                continue
+                raise ScimRefusal(CHANGED_MEANWHILE, status_code=409) from None
             return _user_answer(request, employee, shown)
 
     def delete(self, request, user_id):

@@ -36,8 +36,11 @@ def items(order) -> list[Hardware]:
 
 
 def typed(order, *serials: str, reason: str = "") -> dict:
+    """The form as the page posts it: each item's serial typed, beside the one it showed."""
+    pairs = list(zip(items(order), serials, strict=True))
     return {
-        **{f"serial_{item.pk}": serial for item, serial in zip(items(order), serials, strict=True)},
+        **{f"serial_{item.pk}": serial for item, serial in pairs},
+        **{f"shown_{item.pk}": item.serial_number for item, _ in pairs},
         "reason": reason,
     }
 
@@ -55,7 +58,7 @@ def test_a_delivered_orders_page_lists_its_items_with_their_serials_in_line_orde
     page = admin_client.get(change_page(order))
 
     form = page.context["serials_form"]
-    assert [(field.label, field.value()) for field in form] == [
+    assert [(field.label, field.value()) for field in form.visible_fields()] == [
         ("1. Latitude", ""),
         ("2. Latitude", "LAT-KNOWN"),
         ("3. U2724D", ""),
@@ -164,3 +167,26 @@ def test_a_reason_the_trail_refuses_saves_nothing(admin_client, order):
     [message] = message_texts(response)
     assert message.startswith("reason: ")
     assert [item.serial_number for item in items(order)] == ["", "", ""]
+
+
+def test_a_serial_changed_since_the_page_was_opened_is_not_written_back(admin_client, order):
+    """The client corrected item 2 (PATCH) while the operator typed item 1 on a page opened
+    before: item 1 is saved, item 2 keeps the client's value. Typing over it is refused."""
+    opened = typed(order, "LAT-1", "", "")
+    second = items(order)[1]
+    Hardware.objects.filter(pk=second.pk).update(serial_number="BY-CLIENT")
+
+    saved = save(admin_client, order, opened)
+
+    assert message_texts(saved) == ["Saved 1 serial number(s)."]
+    assert [item.serial_number for item in items(order)] == ["LAT-1", "BY-CLIENT", ""]
+
+    overwrite = {**opened, f"serial_{second.pk}": "MINE"}
+    refused = save(admin_client, order, overwrite)
+
+    assert message_texts(refused) == [
+        "Item 2 (Latitude), serial MINE: changed to BY-CLIENT since this page was opened: "
+        "open it again",
+        "Nothing saved: no serial number was changed.",
+    ]
+    assert [item.serial_number for item in items(order)] == ["LAT-1", "BY-CLIENT", ""]

@@ -248,7 +248,7 @@ def test_a_put_to_a_taken_external_id_is_409_uniqueness(idp):
     assert_scim_refused(
         response,
         409,
-        "externalId 00u-lena already belongs to another user of this company",
+        "externalId: externalReferenceId already belongs to another employee in this company",
         "uniqueness",
     )
 
@@ -556,3 +556,55 @@ def test_attributes_and_excluded_attributes_together_are_refused_before_any_writ
 
     assert (response.status_code, response.json()["scimType"]) == (400, "invalidValue")
     assert not Employee.objects.exists()
+
+
+# --- found in review -----------------------------------------------------------------------
+
+
+def test_a_credential_trusted_on_one_side_is_still_refused_on_the_other(caller, company, idp):
+    """A SCIM token (or an API key) just used, and so trusted a few seconds, is no API key
+    (or SCIM token) for all that."""
+    assert idp.scim("GET", "/Users").status_code == 200
+    raw_token = idp._credentials["HTTP_AUTHORIZATION"].removeprefix("Bearer ")
+    as_api_key = APIClient().get("/companies", HTTP_AUTHORIZATION=f"Bearer {raw_token}")
+    assert as_api_key.status_code == 401
+
+    assert caller.get("/companies").status_code == 200
+    as_token = IdentityProvider(caller.raw_key).scim("GET", "/Users")
+    assert_scim_refused(as_token, 401, API_KEY_SENT)
+
+
+def test_a_start_index_past_every_user_is_an_empty_page(idp):
+    created(idp)
+
+    response = idp.scim("GET", "/Users", query="startIndex=99999999999999999999")
+
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["totalResults"], body["itemsPerPage"], body.get("Resources", [])) == (1, 0, [])
+
+
+def test_a_put_without_active_keeps_the_status(idp):
+    lena = created(idp)
+    idp.patch_user(lena["id"], {"op": "Replace", "path": "active", "value": "False"})
+    body = user_body()
+    del body["active"]
+
+    response = idp.scim("PUT", f"/Users/{lena['id']}", body)
+
+    assert (response.status_code, response.json()["active"]) == (200, False)
+    assert Employee.objects.get(pk=lena["id"]).status == "DEACTIVATED"
+
+
+def test_a_patch_value_of_the_wrong_shape_is_400_invalid_value_naming_it(idp):
+    lena = created(idp)
+
+    response = idp.patch_user(
+        lena["id"], {"op": "replace", "path": "name.givenName", "value": {"a": 1}}
+    )
+
+    assert response.status_code == 400
+    body = response.json()
+    assert body["scimType"] == "invalidValue"
+    assert body["detail"].startswith("given_name: ")
+    assert "pydantic" not in body["detail"]
