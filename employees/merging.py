@@ -22,10 +22,9 @@ from config.kernel.database import atomic_retried, records_touch
 from config.kernel.errors import NotFound, ServiceError
 from employees.choices import EmployeeStatus
 from employees.models import Employee
-from employees.selectors import employee_findable
+from employees.selectors import EMPLOYEE_NOT_IN_COMPANY, employee_findable
 
 SAME_PERSON = "{email} is the same employee: name the record to keep and its duplicate"
-NOT_IN_COMPANY = "Employee {email} not found in company {company}"
 KEPT_DEACTIVATED = (
     "Employee {email} is deactivated: keep an active record, the one the person's hardware goes to"
 )
@@ -79,7 +78,7 @@ def _both_locked(company: Company, keep_email: str, duplicate_email: str) -> tup
     }
     for email in (keep_email, duplicate_email):
         if email not in found:
-            raise NotFound(NOT_IN_COMPANY.format(email=email, company=company.code))
+            raise NotFound(EMPLOYEE_NOT_IN_COMPANY.format(email=email, company=company.code))
     return found[keep_email], found[duplicate_email]
 
 

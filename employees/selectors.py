@@ -15,6 +15,8 @@ from employees.filters import EmployeeFilter
 from employees.models import Employee
 
 EMPLOYEE_NOT_FOUND = "Employee not found"
+# An operator's fix names the employee and the company it looked in.
+EMPLOYEE_NOT_IN_COMPANY = "Employee {email} not found in company {company}"
 # The answer's fields and their columns are those of the output serializer.
 EMPLOYEE = Row(EmployeeSerializer)
 # The list's order, newest first like every list, by columns that never change: it pages by it.

@@ -4,7 +4,7 @@ from config.backoffice.audited import AuditedAdmin
 from config.backoffice.base import RecordInline, RefusalsOnSaveAdmin, RegisteredInlinesAdmin
 from config.backoffice.fixes import FixesAdmin
 from config.kernel.specs import ITEM_SPECS
-from hardware.corrections import CORRECTABLE_FIELDS, hardware_correct
+from hardware.corrections import hardware_correct
 from hardware.models import Hardware, HardwareNote, HardwareType, Storage
 
 
@@ -72,6 +72,7 @@ class HardwareAdmin(FixesAdmin, RefusalsOnSaveAdmin, AuditedAdmin, RegisteredInl
         "in_movement",
         "created_through",
         "created_order_id",
+        "created_line_id",
         "created_user",
         "created_at",
         "updated_at",
@@ -87,18 +88,16 @@ class HardwareAdmin(FixesAdmin, RefusalsOnSaveAdmin, AuditedAdmin, RegisteredInl
         return False  # a record of what the company owns and where it went
 
     def save_model(self, request, obj, form, change):
-        # What the page changed, and updatedAt, which moves even when only a note was added
-        # (the item's answer shows its notes). Not the whole row loaded for the page: that
-        # could undo a movement's landing made meanwhile. The correctable details go through
-        # the service PATCH /hardwares/{id} calls: the same refusals (a serial number taken in
-        # the company, raised to RefusalsOnSaveAdmin with nothing saved), the order line's
-        # serialNumbers following, and the company told (hardware.updated).
-        corrected = [name for name in form.changed_data if name in CORRECTABLE_FIELDS]
-        others = [name for name in form.changed_data if name not in CORRECTABLE_FIELDS]
-        obj.save(update_fields=[*others, "updated_at"])
-        if corrected:
-            changes = {name: form.cleaned_data[name] for name in corrected}
+        # What the page changed goes through the service PATCH /hardwares/{id} calls: the same
+        # refusals (a serial number taken in the company, raised to RefusalsOnSaveAdmin with
+        # nothing saved), the order line's serialNumbers following, the company told
+        # (hardware.updated). Never the whole row loaded for the page: that could undo a
+        # movement's landing made meanwhile. updatedAt moves even when only a note was added.
+        if form.changed_data:
+            changes = {name: form.cleaned_data[name] for name in form.changed_data}
             hardware_correct(company=obj.company, hardware_id=obj.pk, changes=changes)
+        else:  # a note added: the item's answer shows its notes
+            obj.save(update_fields=["updated_at"])
 
     def save_formset(self, request, form, formset, change):
         # A note written here is signed by the staff user who wrote it.

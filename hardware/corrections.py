@@ -9,7 +9,7 @@ made it (its `serialNumbers`) and the movement requests that carry it. The item'
 `hardware.updated`, shows it as GET /hardwares/{hardwareId} does.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from uuid import UUID
 
 from django.db import IntegrityError, transaction
@@ -36,7 +36,21 @@ CORRECTABLE_FIELDS = (
     "cost_currency",
     "date_bought",
 )
+# What an operator corrects too, on the item's admin page: how the item is named and shown.
+OPERATOR_CORRECTABLE_FIELDS = (*CORRECTABLE_FIELDS, "brand", "name", "image", "office_name")
 NOTHING_TO_UPDATE = "Nothing to update"
+# What only a movement request changes, by the API's names, and how the client names it.
+MOVED_ONLY = {
+    "status": "status",
+    "employeeProfileId": "the employee",
+    "employeeEmail": "the employee",
+    "storage": "the storage",
+    "countryCode": "countryCode",
+}
+MOVED_ONLY_MESSAGE = (
+    "{what} is not corrected here: an item moves with a movement request "
+    "(POST /movement_requests/onboarding or /movement_requests/offboarding)"
+)
 
 # Called with the corrected item and the names of the fields whose values changed, inside the
 # correction's transaction.
@@ -48,14 +62,27 @@ def item_corrected_listener_register(listener: ItemCorrected) -> None:
     _listeners.append(listener)
 
 
+def moved_only_refuse(asked: Iterable[str]) -> None:
+    """Refuse a correction that asks (by the API's names) for what only moves change, whatever
+    else it asks: a correction is never a move."""
+    details = [
+        {"field": name, "message": MOVED_ONLY_MESSAGE.format(what=what)}
+        for name, what in MOVED_ONLY.items()
+        if name in asked
+    ]
+    if details:
+        raise ServiceError("Invalid request data", details=details)
+
+
 @transaction.atomic
 def hardware_correct(*, company: Company, hardware_id: UUID, changes: dict) -> RecordChange:
-    """Apply `changes` (CORRECTABLE_FIELDS only) to the company's item, and answer what changed
+    """Apply `changes` (OPERATOR_CORRECTABLE_FIELDS only; the API offers CORRECTABLE_FIELDS)
+    to the company's item, and answer what changed
     (as the fix commands print it). Serial numbers stay unique within the company, as on
     creation; the database decides under races."""
     if not changes:
         raise ServiceError(NOTHING_TO_UPDATE)
-    unknown = set(changes) - set(CORRECTABLE_FIELDS)
+    unknown = set(changes) - set(OPERATOR_CORRECTABLE_FIELDS)
     if unknown:
         raise TypeError(f"not correctable: {', '.join(sorted(unknown))}")
     items = Hardware.objects.select_related("company").select_for_update(of=("self",))

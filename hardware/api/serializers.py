@@ -10,6 +10,7 @@ from config.api.fields import (
 )
 from hardware.api.fields import ItemTypeChoiceField
 from hardware.choices import Brand
+from hardware.corrections import moved_only_refuse
 
 
 class HardwareCreateSerializer(api.Serializer):
@@ -53,20 +54,6 @@ class HardwareCreateSerializer(api.Serializer):
             ),
             (("hardware_type", "common_model_id"), "Send exactly one of {fields}."),
         ]
-
-
-# What only moves may change, and how a client moves it (PATCH /hardwares/{hardwareId}).
-MOVED_ONLY = {
-    "status": "status",
-    "employeeProfileId": "the employee",
-    "employeeEmail": "the employee",
-    "storage": "the storage",
-    "countryCode": "countryCode",
-}
-MOVED_ONLY_MESSAGE = (
-    "{what} is not corrected here: an item moves with a movement request "
-    "(POST /movement_requests/onboarding or /movement_requests/offboarding)"
-)
 
 
 @extend_schema_field(
@@ -116,11 +103,5 @@ class HardwareUpdateSerializer(api.Serializer):
     def to_internal_value(self, data):
         """Refused first, and whatever else comes with them: the fields only a move changes."""
         if isinstance(data, dict):
-            moved = {
-                name: [MOVED_ONLY_MESSAGE.format(what=what)]
-                for name, what in MOVED_ONLY.items()
-                if name in data
-            }
-            if moved:
-                raise serializers.ValidationError(moved)
+            moved_only_refuse(data)
         return super().to_internal_value(data)

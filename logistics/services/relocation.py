@@ -24,7 +24,7 @@ from config.kernel.database import atomic_retried, records_touch
 from config.kernel.errors import NotFound, ServiceError
 from employees.choices import EmployeeStatus
 from employees.models import Employee
-from employees.selectors import employee_findable
+from employees.selectors import EMPLOYEE_NOT_IN_COMPANY, employee_findable
 from hardware.choices import HardwareStatus
 from hardware.models import Hardware, Storage
 from hardware.selectors import HARDWARE_NOT_FOUND
@@ -44,7 +44,6 @@ MARKED_IN_MOVEMENT = "The item is marked in a movement request: relocate it once
 NOT_A_COUNTRY = "{code} is not a country code"
 NO_STORAGE = "No storage serves {code} (storages: {codes})"
 EMPLOYEE_ELSEWHERE = "Employee {email} is not of company {company}, which owns the item"
-EMPLOYEE_NOT_IN_COMPANY = "Employee {email} not found in company {company}"
 EMPLOYEE_DEACTIVATED = "Employee {email} is deactivated: an item cannot be with them"
 
 

@@ -237,3 +237,22 @@ def test_a_note_alone_tells_nobody_and_moves_updated_at(admin_client, laptop):
     assert laptop.updated_at > touched
     assert laptop.notes.get().content == "Dent"
     assert events_recorded("hardware.updated") == []
+
+
+def test_a_name_corrected_on_the_item_page_is_told_and_on_the_trail(admin_client, laptop):
+    """Every detail the page edits goes through the correction service, not only those
+    PATCH /hardwares/{hardwareId} takes: the company hears of a renamed item too."""
+    page = admin_client.get(reverse("admin:hardware_hardware_change", args=[laptop.pk]))
+    form = {**change_page_form(page), "name": "Latitude 7450 (14 in)", "change_reason": REASON}
+
+    response = admin_client.post(
+        reverse("admin:hardware_hardware_change", args=[laptop.pk]), form, follow=True
+    )
+
+    assert response.status_code == 200
+    laptop.refresh_from_db()
+    assert laptop.name == "Latitude 7450 (14 in)"
+    [(_, context)] = trail(Hardware, laptop, "UPDATED")
+    assert context["reason"] == REASON
+    [event] = Event.objects.filter(kind="hardware.updated")
+    assert event.payload["data"]["name"] == "Latitude 7450 (14 in)"
