@@ -33,6 +33,7 @@ class CompanySerializer(answers.ModelAnswer):
             "contact_email",
             "phone",
             "require_change_reason",
+            "complete_on_delivery",
         ]
 
 
@@ -91,7 +92,8 @@ class EventDetailSerializer(EventSerializer):
 # An event's id: its record's type in small letters and its row's number (`order_line:42`).
 AUDIT_EVENT_ID_PATTERN = r"^[a-z_]+:[0-9]+$"
 TARGET_TYPES_TEXT = (
-    "COMPANY, SCIM_TOKEN, EMPLOYEE, HARDWARE, ORDER, MOVEMENT_REQUEST; or a child record's, "
+    "COMPANY, SCIM_TOKEN, EMPLOYEE, HARDWARE, ORDER, MOVEMENT_REQUEST, SHIPMENT; or a child "
+    "record's, "
     "whose parent says whose it is: ORDER_LINE and ALTERNATIVE_GROUP (of an ORDER), "
     "HARDWARE_NOTE (of a HARDWARE item)."
 )
@@ -172,3 +174,11 @@ class AuditEventSerializer(answers.Answer):
         child=AuditChangeSerializer(),
         help_text="Each field changed, as the API names it. A secret shows `***` for both.",
     )
+
+
+# The data of company_webhook_test's event (companies.services), which has no record to show.
+class WebhookTestSerializer(answers.Answer):
+    """What a `webhook.test` event carries: the company, and the URL the test was sent to."""
+
+    company_code = serializers.CharField(help_text="The company the test was asked for.")
+    webhook_url = serializers.URLField(help_text="The URL it was sent to: the company's.")

@@ -102,6 +102,13 @@ class Company(models.Model):
             "trail."
         ),
     )
+    complete_on_delivery = models.BooleanField(
+        default=False,
+        help_text=(
+            "A parcel the carrier delivers to the employee completes its onboarding (or "
+            "employee-to-employee move): DONE, as an operator would mark it."
+        ),
+    )
 
     class Meta:
         ordering = ["name", "code"]

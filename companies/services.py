@@ -107,7 +107,13 @@ def company_create(
 
 
 # What a client may change on a company after creating it.
-UPDATABLE_COMPANY_FIELDS = ("name", "abm_code", "webhook_url", "require_change_reason")
+UPDATABLE_COMPANY_FIELDS = (
+    "name",
+    "abm_code",
+    "webhook_url",
+    "require_change_reason",
+    "complete_on_delivery",
+)
 
 
 @transaction.atomic

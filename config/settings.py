@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "catalog",
     "logistics",
     "orders",
+    "tracking",
     # Employees provisioned by identity providers (SCIM 2.0): above the flows, as a leaver's
     # deactivation starts their offboarding.
     "scim",
@@ -266,6 +267,11 @@ API_THROTTLE_RATE = env.str("API_THROTTLE_RATE", default="1200/min")
 SCIM_THROTTLE_RATE = env.str("SCIM_THROTTLE_RATE", default="3000/min")
 # Failed authentications per source address (REMOTE_ADDR); over it they are 429, not 401.
 API_AUTH_FAILURE_RATE = env.str("API_AUTH_FAILURE_RATE", default="60/min")
+# The secrets the tracking providers sign their callbacks with (tracking/providers.py): each
+# callback's path (/tracking/webhooks/aftership, /tracking/webhooks/easypost) is unknown (404)
+# while its secret is unset.
+AFTERSHIP_WEBHOOK_SECRET = env.str("AFTERSHIP_WEBHOOK_SECRET", default=None)
+EASYPOST_WEBHOOK_SECRET = env.str("EASYPOST_WEBHOOK_SECRET", default=None)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Hardware Logistics Orchestration Service",
@@ -303,6 +309,10 @@ SPECTACULAR_SETTINGS = {
         "MovementStatusEnum": "logistics.choices.MovementStatus",
         "OrderStatusEnum": "orders.choices.OrderStatus",
         "OrderSendToEnum": "orders.choices.SendTo",
+        "ShipmentStatusEnum": "tracking.choices.ShipmentStatus",
+        # The name the typed clients have known the movement type by, beside a shipment's
+        # record type (another `type`).
+        "TypeEnum": "logistics.choices.MovementType",
         "EventStateEnum": "companies.models.EventState",
         # One enum each, whatever operation shows them (docs/schema.md).
         "HardwareType": "hardware.choices.HARDWARE_TYPE_NAMES",
@@ -324,6 +334,8 @@ SPECTACULAR_SETTINGS = {
         "config.api.schema_hooks.request_id_header",
         "config.api.schema_hooks.text_without_nul",
         "config.api.schema_hooks.server_applied_defaults",
+        # The events the service sends (config/api/webhooks.py).
+        "config.api.webhooks.webhooks_section",
     ],
     # Swagger UI's files are served from this installation, not a CDN: the docs work offline.
     "SWAGGER_UI_DIST": "SIDECAR",

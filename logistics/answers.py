@@ -8,6 +8,7 @@ from config.kernel import answers
 from config.kernel.answers import CountryCodeAnswerField
 from hardware.answers import HardwareSummarySerializer, StorageRefSerializer
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
+from tracking.answers import ShipmentSummarySerializer
 
 
 class MovementPersonSerializer(answers.Answer):
@@ -53,3 +54,8 @@ class MovementRequestSerializer(answers.Answer):
     storage = StorageRefSerializer(allow_null=True)
     company_name = serializers.CharField(source="company.name")
     hardwares = HardwareSummarySerializer(many=True)
+    shipments = ShipmentSummarySerializer(
+        many=True,
+        help_text="Its parcels, oldest first; each with its carrier's events at "
+        "GET /movement_requests/{id}/shipments.",
+    )

@@ -25,6 +25,8 @@ class LogisticsConfig(AppConfig):
         )
         from logistics.services.merging import movements_hand_over
         from logistics.services.moves import movements_showing_touch
+        from logistics.services.shipments import movement_follows_shipment
+        from tracking.services import shipment_follower_register
 
         movement_reader_register(
             statuses=hardware_movement_statuses(), summaries=hardware_movements
@@ -33,6 +35,7 @@ class LogisticsConfig(AppConfig):
         item_corrected_listener_register(movements_showing_touch)
         # A merge of two employees moves the duplicate's open requests to the one kept.
         merge_part_register(movements_hand_over)
+        shipment_follower_register("movement_request", movement_follows_shipment)
         admin_inline_register(Hardware, HardwareMovementInline)
         admin_fix_register(Hardware, RelocateFix())
         movements = RecordsByStatus(

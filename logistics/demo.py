@@ -2,6 +2,7 @@
 client and moved by the operator as they are in real use."""
 
 from config.kernel.actors import Actor
+from config.kernel.shipping import Shipping
 from hardware.models import Hardware
 from logistics.choices import HandledBy, MovementStatus
 from logistics.models import MovementRequest
@@ -27,7 +28,8 @@ def demo_movements_seed(company) -> str:
         hardware_ids=[items["DEMO-US-0002"]],
         employee_email="jordan.lee@demo.example",
     )
-    # COORDINATED: a laptop from the German storage to Lena, its delivery arranged.
+    # COORDINATED: a laptop from the German storage to Lena, its delivery arranged: its parcel
+    # (a DHL Express waybill) is tracked; the sandbox plays its journey (docs/shipments.md).
     coordinated = movement_onboarding_create(
         company=company,
         actor=actor,
@@ -35,7 +37,10 @@ def demo_movements_seed(company) -> str:
         employee_email="lena.fischer@demo.example",
     )
     movement_request_move(
-        movement_request_id=coordinated.pk, to_status=MovementStatus.COORDINATED, actor=OPERATOR
+        movement_request_id=coordinated.pk,
+        to_status=MovementStatus.COORDINATED,
+        actor=OPERATOR,
+        shipping=Shipping(tracking_code="3318810025"),
     )
     # DONE: Ana's laptop back to storage.
     done = movement_offboarding_create(

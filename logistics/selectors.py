@@ -37,6 +37,7 @@ from logistics.answers import (
 from logistics.choices import MovementStatus, MovementType
 from logistics.filters import MovementRequestFilter
 from logistics.models import MovementRequest, MovementRequestStatusChange
+from tracking.selectors import shipment_summaries, shipments_of
 
 MOVEMENT_REQUEST_NOT_FOUND = "Movement request not found"
 # Open: still to move its items, which it holds in movement. DONE and CANCELLED are final. The
@@ -110,8 +111,9 @@ def movement_request_rows(
     rows = list(REQUEST.values(requests, **REQUEST_NESTED_COLUMNS, **page.columns))
     histories = _histories(HISTORY.values(changes, *CHANGE_REQUEST), with_ids=history_ids)
     hardwares = _hardwares(links.values(*LINK_REQUEST, **CARRIED.expressions))
+    shipments = shipment_summaries(holder="movement_request", record_ids=request_ids)
     for row in rows:
-        _request_shape(row, histories, hardwares)
+        _request_shape(row, histories, hardwares, shipments)
     return rows
 
 
@@ -128,18 +130,22 @@ def movement_request_payload_created(
         row_of(link, *LINK_REQUEST, **CARRIED.expressions)
         for link in sorted_as(links, CARRIED_ORDER)
     ]
-    _request_shape(row, histories, _hardwares(link_rows))
+    _request_shape(row, histories, _hardwares(link_rows), {})
     return row
 
 
 def _request_shape(
-    row: dict, histories: Mapping[UUID, list[dict]], hardwares: Mapping[UUID, list[dict]]
+    row: dict,
+    histories: Mapping[UUID, list[dict]],
+    hardwares: Mapping[UUID, list[dict]],
+    shipments: Mapping[UUID, list[dict]],
 ) -> None:
     """A request's row as the interface shows it, in place: its people and storage lifted into
-    their objects, its history and hardware put in."""
+    their objects, its history, hardware and shipments put in."""
     _nest(row, row, REQUEST_NESTED)
     row["movementRequestStatusHistoric"] = histories.get(row["id"], [])
     row["hardwares"] = hardwares.get(row["id"], [])
+    row["shipments"] = shipments.get(row["id"], [])
 
 
 def movement_request_row(*, company: Company, movement_request_id: UUID) -> dict:
@@ -149,6 +155,13 @@ def movement_request_row(*, company: Company, movement_request_id: UUID) -> dict
     if not rows:
         raise NotFound(MOVEMENT_REQUEST_NOT_FOUND)
     return rows[0]
+
+
+def movement_request_shipments(*, company: Company, movement_request_id: UUID) -> list[dict]:
+    """The company's request's shipments, each with its events (tracking.selectors)."""
+    if not MovementRequest.objects.filter(pk=movement_request_id, company=company).exists():
+        raise NotFound(MOVEMENT_REQUEST_NOT_FOUND)
+    return shipments_of(holder="movement_request", record_id=movement_request_id)
 
 
 def movement_request_payload(movement: MovementRequest) -> dict:

@@ -8,6 +8,7 @@ from config.kernel import answers
 from config.kernel.answers import CountryCodeAnswerField, ImageUrlField
 from hardware.answers import HardwareTypeNameField
 from orders.choices import OrderStatus, SendTo
+from tracking.answers import ShipmentSummarySerializer
 
 
 class OrderEmployeeSerializer(answers.Answer):
@@ -116,6 +117,11 @@ class OrderSerializer(answers.Answer):
     employee_profile = OrderEmployeeSerializer(allow_null=True)
     hardwares = OrderLineSerializer(many=True, help_text="The top-level lines.")
     created_hardwares = CreatedHardwareSerializer(many=True)
+    shipments = ShipmentSummarySerializer(
+        many=True,
+        help_text="Its parcels, oldest first; each with its carrier's events at "
+        "GET /orders/{id}/shipments.",
+    )
     reseller_ids = ResellerSerializer(
         many=True, help_text="Only on orders made by an API client; otherwise empty."
     )

@@ -30,6 +30,7 @@ from orders.answers import (
 from orders.choices import OrderStatus
 from orders.filters import OrderFilter
 from orders.models import HardwareRequest, Order, Reseller
+from tracking.selectors import shipment_summaries, shipments_of
 
 ORDER_NOT_FOUND = "Order not found"
 
@@ -75,8 +76,9 @@ def order_rows(
     lines_by_order = _lines_by_order(line_rows)
     created = _created_hardware_by_order(orders) if delivered else {}
     resellers = _resellers_by_country({row["countryCode"] for row in rows})
+    shipments = shipment_summaries(holder="order", record_ids=orders.values("pk"))
     for row in rows:
-        _order_shape(row, lines_by_order, created, resellers)
+        _order_shape(row, lines_by_order, created, resellers, shipments)
     return rows
 
 
@@ -85,6 +87,13 @@ def order_row(*, company: Company, order_id: UUID, delivered: bool = True) -> di
     if not rows:
         raise NotFound(ORDER_NOT_FOUND)
     return rows[0]
+
+
+def order_shipments(*, company: Company, order_id: UUID) -> list[dict]:
+    """The company's order's shipments, each with its events (tracking.selectors)."""
+    if not order_list(company=company).filter(pk=order_id).exists():
+        raise NotFound(ORDER_NOT_FOUND)
+    return shipments_of(holder="order", record_id=order_id)
 
 
 def order_payload(order: Order) -> dict:
@@ -103,7 +112,8 @@ def order_payload_quoted(order: Order, lines: Sequence[HardwareRequest]) -> dict
     line_rows = [
         LINE.of(line, *LINE_LINKS, **LINE_SELECTED) for line in sorted_as(lines, LINE_ORDER)
     ]
-    _order_shape(row, _lines_by_order(line_rows), {}, _resellers_by_country({row["countryCode"]}))
+    resellers = _resellers_by_country({row["countryCode"]})
+    _order_shape(row, _lines_by_order(line_rows), {}, resellers, {})
     return row
 
 
@@ -112,9 +122,10 @@ def _order_shape(
     lines: Mapping[UUID, list[dict]],
     created: Mapping[UUID, list[dict]],
     resellers: Mapping[str, list[dict]],
+    shipments: Mapping[UUID, list[dict]],
 ) -> None:
     """An order's row as the interface shows it, in place: its employee lifted out, its lines,
-    created hardware and resellers put in."""
+    created hardware, shipments and resellers put in."""
     employee = EMPLOYEE.take(row)
     row["employeeProfile"] = employee if employee["id"] is not None else None
     row["hardwares"] = lines.get(row["id"], [])
@@ -122,6 +133,7 @@ def _order_shape(
     # Only orders an API client made show resellers (interface, Order).
     made_by_client = row["apiClientRequesterName"] is not None
     row["resellerIds"] = resellers.get(row["countryCode"], []) if made_by_client else []
+    row["shipments"] = shipments.get(row["id"], [])
 
 
 def _lines_by_order(line_rows: Iterable[dict]) -> dict[UUID, list[dict]]:

@@ -1,9 +1,13 @@
-"""A real local HTTP server standing in for a company's webhook endpoint."""
+"""A real local HTTP server standing in for a company's webhook endpoint, holding every webhook
+it is sent to the schema's `webhooks` section (tests/webhook_check.py)."""
 
 import http.server
 import threading
 import time
 from datetime import UTC, datetime
+
+from tests.schema_check import SchemaViolation
+from tests.webhook_check import judge_webhook
 
 
 class Receiver:
@@ -14,7 +18,11 @@ class Receiver:
     apart, as by one that trickles its answer. With `answer_after`, each request is recorded,
     then answered that many seconds later, as by a receiver that takes its time. `answer`
     changes the statuses while it runs (a receiver down, then back); each request answered is
-    recorded with its `status`."""
+    recorded with its `status`.
+
+    Every request is checked against the schema's webhooks as it arrives, and answered all the
+    same; one the schema refuses fails the test: reading `requests` raises its SchemaViolation,
+    and so does `close` if nothing read it."""
 
     def __init__(
         self,
@@ -26,7 +34,9 @@ class Receiver:
     ):
         self.statuses = list(statuses)
         self.headers = headers or {}
-        self.requests: list[dict] = []
+        self._requests: list[dict] = []
+        self.refused: list[SchemaViolation] = []
+        self._refusal_raised = False
         self.in_flight = 0  # requests recorded and not yet answered
         counting = threading.Lock()
         self.hanging = hanging
@@ -38,8 +48,12 @@ class Receiver:
                 body = self.rfile.read(int(self.headers["Content-Length"])).decode()
                 received_at = datetime.now(UTC)
                 request = {"headers": dict(self.headers), "body": body, "received_at": received_at}
-                receiver.requests.append(request)
-                if len(receiver.requests) <= receiver.hanging:
+                try:
+                    judge_webhook(request["headers"], body)
+                except SchemaViolation as violation:
+                    receiver.refused.append(violation)
+                receiver._requests.append(request)
+                if len(receiver._requests) <= receiver.hanging:
                     receiver.released.wait()
                     return
                 with counting:
@@ -77,6 +91,17 @@ class Receiver:
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hooks"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
+    @property
+    def requests(self) -> list[dict]:
+        """The requests received so far, oldest first; raises the first the schema refused."""
+        self._raise_refused()
+        return self._requests
+
+    def _raise_refused(self) -> None:
+        if self.refused:
+            self._refusal_raised = True
+            raise self.refused[0]
+
     def answer(self, *statuses: int) -> None:
         """Answer these statuses in turn from now on (the last one repeats)."""
         self.statuses = list(statuses)
@@ -85,3 +110,5 @@ class Receiver:
         self.released.set()
         self.server.shutdown()
         self.server.server_close()
+        if not self._refusal_raised:
+            self._raise_refused()

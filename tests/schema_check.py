@@ -27,8 +27,18 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 SCHEMA_URI = "urn:hlos:schema"
-# SCIM describes itself (its discovery endpoints), in its own format (tests/scim/).
-OUT_OF_SCOPE = ("/admin", "/static", "/health", "/metrics", "/schema", "/docs", "/scim/")
+# SCIM describes itself (its discovery endpoints), in its own format (tests/scim/); the
+# tracking providers' callbacks take and answer the providers' formats (tests/tracking/).
+OUT_OF_SCOPE = (
+    "/admin",
+    "/static",
+    "/health",
+    "/metrics",
+    "/schema",
+    "/docs",
+    "/scim/",
+    "/tracking/webhooks/",
+)
 UNKNOWN_PATH_STATUSES = (404, 405)
 # The gateway's answer to a dispatched HEAD is the direct HEAD's: no body (its description).
 EMPTY_BODY_ALLOWED = {("gateway", 200)}

@@ -426,6 +426,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/movement_requests/{movementRequestId}/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a movement request's shipments with their tracking events
+         * @description The parcels the request's hardware travels in, oldest first, each with its carrier's events (oldest first): its carrier, tracking code and link, direction (OUTBOUND to the employee, RETURN from them), status, ETA and delivery time. A shipment is made when the request moves to COORDINATED with a tracking code, or by the operator; its status follows the carrier's events (docs/shipments.md).
+         *
+         *     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid MovementRequest id`; 404 `Movement request not found`.
+         */
+        get: operations["movement_requests_shipments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/movement_requests/offboarding": {
         parameters: {
             query?: never;
@@ -558,6 +580,28 @@ export interface paths {
          *     Refusals: 400 `Cannot remove hardware requests from an order, only PENDING or QUOTED`; 400 `At least one hardware request is required`; 400 `Amount must be a positive integer for hardware request <id>`; 400 `Cannot remove all hardware requests from an order, cancel instead`; 400 `Hardware request(s) not found in this order: <ids>`; 400 `Duplicate hardware request IDs are not allowed`; 400 `Invalid order ID format`; 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 403 `Order request does not belong to this company`; 404 `Order request not found`.
          */
         patch: operations["orders_hardware_requests_remove"];
+        trace?: never;
+    };
+    "/orders/{orderId}/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an order's shipments with their tracking events
+         * @description The parcels the order's hardware travels in, oldest first, each with its carrier's events (oldest first): its carrier, tracking code and link, status, ETA and delivery time. A shipment is made when the order moves to ACCEPTED or DELIVERED with a tracking code, or by the operator; its status follows the carrier's events (docs/shipments.md).
+         *
+         *     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid order ID format`; 404 `Order not found`.
+         */
+        get: operations["orders_shipments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/orders/cancel": {
@@ -709,8 +753,313 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/shipments/{shipmentId}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: play a carrier's story of a shipment (not in production)
+         * @description Not in production, where this path is unknown (404).
+         *
+         *     Plays a carrier's story of one of the company's shipments, its events spread over the days
+         *     from now (or from its latest event, if later), through the same way in as a carrier's own
+         *     news: the shipment's status, ETA and events move as they would, with the same webhooks
+         *     (`shipment.status_changed` at each change of status), and the movement request or order
+         *     holding it follows (its `shipments`, `updatedAt`, and, for a company with
+         *     `completeOnDelivery`, an onboarding completed once its parcel is delivered). The events show
+         *     `source: SANDBOX`.
+         *
+         *     The scenarios: **DELIVERED** (label, pickup, hub, out for delivery, delivered);
+         *     **ATTEMPT_FAIL_THEN_DELIVERED** (a failed attempt, FAILURE, then delivered the next day);
+         *     **EXCEPTION_CUSTOMS** (held by customs: FAILURE); **LOST** (FAILURE, `statusDetail` `lost`);
+         *     **RETURN_TO_SENDER** (refused, then RETURN_TO_SENDER, which is final). A shipment already
+         *     DELIVERED or CANCELLED only moves on to RETURN_TO_SENDER; the events are recorded all the same.
+         *
+         *     Answers the shipment as `GET /movement_requests/{id}/shipments` shows it.
+         *
+         *     Refusals: 400 `Invalid shipment id` (an id that is no UUID), `Invalid company code`, a
+         *     `scenario` outside DELIVERED, ATTEMPT_FAIL_THEN_DELIVERED, EXCEPTION_CUSTOMS, LOST, RETURN_TO_SENDER (listed in the message); 404 `Shipment not found` for a shipment
+         *     that is not the company's.
+         */
+        post: operations["sandbox_shipments_simulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order was made
+         * @description `POST /orders/quote` made an order (PENDING); a quote answered with an order made before (the same `poNumber`) sends nothing. With `autoQuote` an `order.quoted` follows at once.
+         *
+         *     Sent once the change it tells of commits, signed per Standard Webhooks with the company's secret. Deduplicate by `webhook-id` (the body's `id`): an event may arrive more than once, and events are not guaranteed to arrive in the order they happened (compare `timestamp`, or the record's `updatedAt`). `image` URLs are absolute on the service's `PUBLIC_BASE_URL`; a deployment without one sends the path, to be joined to the service's address.
+         *
+         *     A 2xx answer within 10 s acknowledges the event. Any other answer, a redirect (not followed) or none in time is a failed attempt, retried with the same `webhook-id` 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h after the first attempt (each within 10%, later if `Retry-After` asks; 10 attempts in all), then marked FAILED; a success sends the company's other waiting events at once. `GET /events` lists every event with its delivery, and `POST /events/{eventId}/redeliver` sends one again.
+         */
+        post: operations["order_created_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.quoted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order was quoted
+         * @description The order moved to QUOTED: its selected lines are priced, and it waits for `POST /orders/confirm` or a cancel.
+         *
+         *     Sent once the change it tells of commits, signed per Standard Webhooks with the company's secret. Deduplicate by `webhook-id` (the body's `id`): an event may arrive more than once, and events are not guaranteed to arrive in the order they happened (compare `timestamp`, or the record's `updatedAt`). `image` URLs are absolute on the service's `PUBLIC_BASE_URL`; a deployment without one sends the path, to be joined to the service's address.
+         *
+         *     A 2xx answer within 10 s acknowledges the event. Any other answer, a redirect (not followed) or none in time is a failed attempt, retried with the same `webhook-id` 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h after the first attempt (each within 10%, later if `Retry-After` asks; 10 attempts in all), then marked FAILED; a success sends the company's other waiting events at once. `GET /events` lists every event with its delivery, and `POST /events/{eventId}/redeliver` sends one again.
+         */
+        post: operations["order_quoted_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order was accepted
+         * @description The order moved to ACCEPTED: confirmed by `POST /orders/confirm`, or by an operator.
+         *
+         *     Sent once the change it tells of commits, signed per Standard Webhooks with the company's secret. Deduplicate by `webhook-id` (the body's `id`): an event may arrive more than once, and events are not guaranteed to arrive in the order they happened (compare `timestamp`, or the record's `updatedAt`). `image` URLs are absolute on the service's `PUBLIC_BASE_URL`; a deployment without one sends the path, to be joined to the service's address.
+         *
+         *     A 2xx answer within 10 s acknowledges the event. Any other answer, a redirect (not followed) or none in time is a failed attempt, retried with the same `webhook-id` 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h after the first attempt (each within 10%, later if `Retry-After` asks; 10 attempts in all), then marked FAILED; a success sends the company's other waiting events at once. `GET /events` lists every event with its delivery, and `POST /events/{eventId}/redeliver` sends one again.
+         */
+        post: operations["order_accepted_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order was delivered
+         * @description The order moved to DELIVERED: its items exist (`createdHardwares`, each also at `GET /hardwares/{hardwareId}`), with the employee or in storage.
+         *
+         *     Sent once the change it tells of commits, signed per Standard Webhooks with the company's secret. Deduplicate by `webhook-id` (the body's `id`): an event may arrive more than once, and events are not guaranteed to arrive in the order they happened (compare `timestamp`, or the record's `updatedAt`). `image` URLs are absolute on the service's `PUBLIC_BASE_URL`; a deployment without one sends the path, to be joined to the service's address.
+         *
+         *     A 2xx answer within 10 s acknowledges the event. Any other answer, a redirect (not followed) or none in time is a failed attempt, retried with the same `webhook-id` 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h after the first attempt (each within 10%, later if `Retry-After` asks; 10 attempts in all), then marked FAILED; a success sends the company's other waiting events at once. `GET /events` lists every event with its delivery, and `POST /events/{eventId}/redeliver` sends one again.
+         */
+        post: operations["order_delivered_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order was cancelled
+         * @description The order moved to CANCELLED, from PENDING or QUOTED: by `POST /orders/cancel` or by an operator. It makes no more moves.
+         *
+         *     Sent once the change it tells of commits, signed per Standard Webhooks with the company's secret. Deduplicate by `webhook-id` (the body's `id`): an event may arrive more than once, and events are not guaranteed to arrive in the order they happened (compare `timestamp`, or the record's `updatedAt`). `image` URLs are absolute on the service's `PUBLIC_BASE_URL`; a deployment without one sends the path, to be joined to the service's address.
+         *
+         *     A 2xx answer within 10 s acknowledges the event. Any other answer, a redirect (not followed) or none in time is a failed attempt, retried with the same `webhook-id` 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h after the first attempt (each within 10%, later if `Retry-After` asks; 10 attempts in all), then marked FAILED; a success sends the company's other waiting events at once. `GET /events` lists every event with its delivery, and `POST /events/{eventId}/redeliver` sends one again.
+         */
+        post: operations["order_cancelled_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order changed without moving
+         * @description Something of the order other than its status changed: its lines, prices or chosen alternatives, the serial numbers of the items it made, or its employee (merged into another).
+         *
+         *     Sent once the change it tells of commits, signed per Standard Webhooks with the company's secret. Deduplicate by `webhook-id` (the body's `id`): an event may arrive more than once, and events are not guaranteed to arrive in the order they happened (compare `timestamp`, or the record's `updatedAt`). `image` URLs are absolute on the service's `PUBLIC_BASE_URL`; a deployment without one sends the path, to be joined to the service's address.
+         *
+         *     A 2xx answer within 10 s acknowledges the event. Any other answer, a redirect (not followed) or none in time is a failed attempt, retried with the same `webhook-id` 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h after the first attempt (each within 10%, later if `Retry-After` asks; 10 attempts in all), then marked FAILED; a success sends the company's other waiting events at once. `GET /events` lists every event with its delivery, and `POST /events/{eventId}/redeliver` sends one again.
+         */
+        post: operations["order_updated_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "movement_request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A movement request was made
+         * @description An onboarding or an offboarding was made (`POST /movement_requests/onboarding`, `POST /movement_requests/offboarding`): PROCESSING, its items `inMovement`.
+         *
+         *     Sent once the change it tells of commits, signed per Standard Webhooks with the company's secret. Deduplicate by `webhook-id` (the body's `id`): an event may arrive more than once, and events are not guaranteed to arrive in the order they happened (compare `timestamp`, or the record's `updatedAt`). `image` URLs are absolute on the service's `PUBLIC_BASE_URL`; a deployment without one sends the path, to be joined to the service's address.
+         *
+         *     A 2xx answer within 10 s acknowledges the event. Any other answer, a redirect (not followed) or none in time is a failed attempt, retried with the same `webhook-id` 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h after the first attempt (each within 10%, later if `Retry-After` asks; 10 attempts in all), then marked FAILED; a success sends the company's other waiting events at once. `GET /events` lists every event with its delivery, and `POST /events/{eventId}/redeliver` sends one again.
+         */
+        post: operations["movement_request_created_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "movement_request.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A movement request moved
+         * @description The movement request made a move: to COORDINATED (with its ETA and tracking, and its shipment in `shipments`), to DONE (its items landed) or to CANCELLED (its items stay where they were). DONE and CANCELLED are final.
+         *
+         *     Sent once the change it tells of commits, signed per Standard Webhooks with the company's secret. Deduplicate by `webhook-id` (the body's `id`): an event may arrive more than once, and events are not guaranteed to arrive in the order they happened (compare `timestamp`, or the record's `updatedAt`). `image` URLs are absolute on the service's `PUBLIC_BASE_URL`; a deployment without one sends the path, to be joined to the service's address.
+         *
+         *     A 2xx answer within 10 s acknowledges the event. Any other answer, a redirect (not followed) or none in time is a failed attempt, retried with the same `webhook-id` 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h after the first attempt (each within 10%, later if `Retry-After` asks; 10 attempts in all), then marked FAILED; a success sends the company's other waiting events at once. `GET /events` lists every event with its delivery, and `POST /events/{eventId}/redeliver` sends one again.
+         */
+        post: operations["movement_request_status_changed_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shipment.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A shipment's status changed
+         * @description An event of the carrier (through AfterShip or EasyPost), an operator or the sandbox moved the shipment to another status. Its status is that of its latest event (`occurredAt`), except that DELIVERED and CANCELLED move on only to RETURN_TO_SENDER, which is final; an event told again sends nothing.
+         *
+         *     Sent once the change it tells of commits, signed per Standard Webhooks with the company's secret. Deduplicate by `webhook-id` (the body's `id`): an event may arrive more than once, and events are not guaranteed to arrive in the order they happened (compare `timestamp`, or the record's `updatedAt`). `image` URLs are absolute on the service's `PUBLIC_BASE_URL`; a deployment without one sends the path, to be joined to the service's address.
+         *
+         *     A 2xx answer within 10 s acknowledges the event. Any other answer, a redirect (not followed) or none in time is a failed attempt, retried with the same `webhook-id` 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h after the first attempt (each within 10%, later if `Retry-After` asks; 10 attempts in all), then marked FAILED; a success sends the company's other waiting events at once. `GET /events` lists every event with its delivery, and `POST /events/{eventId}/redeliver` sends one again.
+         */
+        post: operations["shipment_status_changed_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "hardware.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A hardware item changed
+         * @description An item changed other than by a movement request: corrected (`PATCH /hardwares/{hardwareId}`), relocated by an operator, or handed to another employee when its employee was merged into them.
+         *
+         *     Sent once the change it tells of commits, signed per Standard Webhooks with the company's secret. Deduplicate by `webhook-id` (the body's `id`): an event may arrive more than once, and events are not guaranteed to arrive in the order they happened (compare `timestamp`, or the record's `updatedAt`). `image` URLs are absolute on the service's `PUBLIC_BASE_URL`; a deployment without one sends the path, to be joined to the service's address.
+         *
+         *     A 2xx answer within 10 s acknowledges the event. Any other answer, a redirect (not followed) or none in time is a failed attempt, retried with the same `webhook-id` 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h after the first attempt (each within 10%, later if `Retry-After` asks; 10 attempts in all), then marked FAILED; a success sends the company's other waiting events at once. `GET /events` lists every event with its delivery, and `POST /events/{eventId}/redeliver` sends one again.
+         */
+        post: operations["hardware_updated_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test of the company's webhook URL
+         * @description `POST /companies/{companyCode}/webhook-test` asked for it, to try the receiver: signed, retried and listed like every event.
+         *
+         *     Sent once the change it tells of commits, signed per Standard Webhooks with the company's secret. Deduplicate by `webhook-id` (the body's `id`): an event may arrive more than once, and events are not guaranteed to arrive in the order they happened (compare `timestamp`, or the record's `updatedAt`). `image` URLs are absolute on the service's `PUBLIC_BASE_URL`; a deployment without one sends the path, to be joined to the service's address.
+         *
+         *     A 2xx answer within 10 s acknowledges the event. Any other answer, a redirect (not followed) or none in time is a failed attempt, retried with the same `webhook-id` 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h after the first attempt (each within 10%, later if `Retry-After` asks; 10 attempts in all), then marked FAILED; a success sends the company's other waiting events at once. `GET /events` lists every event with its delivery, and `POST /events/{eventId}/redeliver` sends one again.
+         */
+        post: operations["webhook_test_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         AlternativeGroup: {
@@ -818,7 +1167,7 @@ export interface components {
          */
         AuditSourceEnum: "API" | "ADMIN" | "COMMAND" | "SANDBOX" | "WORKER";
         AuditTarget: {
-            /** @description The record's type: COMPANY, SCIM_TOKEN, EMPLOYEE, HARDWARE, ORDER, MOVEMENT_REQUEST; or a child record's, whose parent says whose it is: ORDER_LINE and ALTERNATIVE_GROUP (of an ORDER), HARDWARE_NOTE (of a HARDWARE item). */
+            /** @description The record's type: COMPANY, SCIM_TOKEN, EMPLOYEE, HARDWARE, ORDER, MOVEMENT_REQUEST, SHIPMENT; or a child record's, whose parent says whose it is: ORDER_LINE and ALTERNATIVE_GROUP (of an ORDER), HARDWARE_NOTE (of a HARDWARE item). */
             type: string;
             /** @description The record's id (a note's is a number). */
             id: string;
@@ -876,6 +1225,15 @@ export interface components {
             /** @description True for the earliest candidate (createdAt, ties by id). */
             isOriginalRequest: boolean;
         };
+        /**
+         * @description * `UPS` - UPS
+         *     * `FEDEX` - FedEx
+         *     * `DHL_EXPRESS` - DHL Express
+         *     * `USPS` - USPS
+         *     * `UNKNOWN` - Unknown
+         * @enum {string}
+         */
+        CarrierEnum: "UPS" | "FEDEX" | "DHL_EXPRESS" | "USPS" | "UNKNOWN";
         CatalogCountryList: {
             /** @description The HTTP status, repeated. */
             statusCode: number;
@@ -933,6 +1291,8 @@ export interface components {
             phone?: string | null;
             /** @description The company's writes through the API must say why (X-Change-Reason), for its audit trail. */
             requireChangeReason?: boolean;
+            /** @description A parcel the carrier delivers to the employee completes its onboarding (or employee-to-employee move): DONE, as an operator would mark it. */
+            completeOnDelivery?: boolean;
         };
         CompanyCreateRequest: {
             name: string;
@@ -969,6 +1329,8 @@ export interface components {
             webhookUrl?: string | null;
             /** @description When true, every write of this company through the API must send X-Change-Reason (else 400 `X-Change-Reason is required for this company`). */
             requireChangeReason?: boolean;
+            /** @description When true, an outbound parcel the carrier reports DELIVERED moves its ONBOARDING or OFF_ON movement request to DONE, the hardware landing with the employee, as the operator's move would (default false: the operator marks it). */
+            completeOnDelivery?: boolean;
         };
         CreatedHardware: {
             /** Format: uuid */
@@ -1001,6 +1363,12 @@ export interface components {
          * @enum {string}
          */
         CreatedThroughEnum: "API" | "ORDER" | "MOVEMENT" | "ADMIN";
+        /**
+         * @description * `OUTBOUND` - Outbound
+         *     * `RETURN` - Return
+         * @enum {string}
+         */
+        DirectionEnum: "OUTBOUND" | "RETURN";
         Employee: {
             /** Format: uuid */
             readonly id: string;
@@ -1706,6 +2074,8 @@ export interface components {
             storage: components["schemas"]["StorageRef"] | null;
             companyName: string;
             hardwares: components["schemas"]["HardwareSummary"][];
+            /** @description Its parcels, oldest first; each with its carrier's events at GET /movement_requests/{id}/shipments. */
+            shipments: components["schemas"]["ShipmentSummary"][];
         };
         MovementRequestAdvanceRequest: {
             /** @description The company the record belongs to. */
@@ -1870,6 +2240,8 @@ export interface components {
             /** @description The top-level lines. */
             hardwares: components["schemas"]["OrderLine"][];
             createdHardwares: components["schemas"]["CreatedHardware"][];
+            /** @description Its parcels, oldest first; each with its carrier's events at GET /orders/{id}/shipments. */
+            shipments: components["schemas"]["ShipmentSummary"][];
             /** @description Only on orders made by an API client; otherwise empty. */
             resellerIds: components["schemas"]["Reseller"][];
         };
@@ -2091,6 +2463,15 @@ export interface components {
             code: string;
             countryCode: string;
         };
+        /**
+         * @description * `DELIVERED` - Delivered
+         *     * `ATTEMPT_FAIL_THEN_DELIVERED` - Attempt Fail Then Delivered
+         *     * `EXCEPTION_CUSTOMS` - Exception Customs
+         *     * `LOST` - Lost
+         *     * `RETURN_TO_SENDER` - Return To Sender
+         * @enum {string}
+         */
+        ScenarioEnum: "DELIVERED" | "ATTEMPT_FAIL_THEN_DELIVERED" | "EXCEPTION_CUSTOMS" | "LOST" | "RETURN_TO_SENDER";
         /** @description The company's new SCIM token, shown once, when it is made. */
         ScimToken: {
             /**
@@ -2105,6 +2486,127 @@ export interface components {
             /** @example Request successful */
             message: string;
             envelop: components["schemas"]["ScimToken"][];
+        };
+        /** @description A parcel of a movement request or an order, with its carrier's events, oldest first. */
+        Shipment: {
+            /** Format: uuid */
+            id: string;
+            carrier: components["schemas"]["CarrierEnum"];
+            trackingCode: string;
+            trackingLink: string | null;
+            direction: components["schemas"]["DirectionEnum"];
+            status: components["schemas"]["ShipmentStatusEnum"];
+            statusDetail: string | null;
+            /**
+             * Format: date
+             * @description The delivery date expected.
+             */
+            eta: string | null;
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            record: components["schemas"]["ShipmentRecord"];
+            events: components["schemas"]["ShipmentEvent"][];
+        };
+        /** @description What the carrier (or an operator, or the sandbox) said about the parcel. */
+        ShipmentEvent: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened, as the carrier says.
+             */
+            occurredAt: string;
+            /**
+             * Format: date-time
+             * @description When the service was told.
+             */
+            receivedAt: string;
+            status: components["schemas"]["ShipmentStatusEnum"];
+            /** @description The carrier's or provider's own code for what happened. */
+            statusDetail: string | null;
+            /** @description The carrier's words. */
+            message: string;
+            location: components["schemas"]["ShipmentLocation"] | null;
+            source: components["schemas"]["ShipmentEventSourceEnum"];
+        };
+        /**
+         * @description * `CARRIER` - Carrier
+         *     * `OPERATOR` - Operator
+         *     * `SANDBOX` - Sandbox
+         * @enum {string}
+         */
+        ShipmentEventSourceEnum: "CARRIER" | "OPERATOR" | "SANDBOX";
+        ShipmentList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["Shipment"][];
+        };
+        ShipmentLocation: {
+            city: string | null;
+            region: string | null;
+            postCode: string | null;
+            /** @description ISO 3166-1 alpha-2. */
+            countryCode: string | null;
+        };
+        /** @description The movement request or order the parcel is a shipment of. */
+        ShipmentRecord: {
+            type: components["schemas"]["ShipmentRecordTypeEnum"];
+            /** Format: uuid */
+            id: string;
+            /** @description The movement request's or the order's number. */
+            number: number;
+        };
+        /**
+         * @description * `MOVEMENT_REQUEST` - Movement request
+         *     * `ORDER` - Order
+         * @enum {string}
+         */
+        ShipmentRecordTypeEnum: "MOVEMENT_REQUEST" | "ORDER";
+        ShipmentSimulateRequest: {
+            /** @description The company the shipment belongs to. */
+            companyCode: string;
+            /**
+             * @description The parcel's story: one of DELIVERED, ATTEMPT_FAIL_THEN_DELIVERED, EXCEPTION_CUSTOMS, LOST, RETURN_TO_SENDER.
+             *
+             *     * `DELIVERED` - Delivered
+             *     * `ATTEMPT_FAIL_THEN_DELIVERED` - Attempt Fail Then Delivered
+             *     * `EXCEPTION_CUSTOMS` - Exception Customs
+             *     * `LOST` - Lost
+             *     * `RETURN_TO_SENDER` - Return To Sender
+             */
+            scenario: components["schemas"]["ScenarioEnum"];
+        };
+        /**
+         * @description * `PRE_TRANSIT` - Pre Transit
+         *     * `IN_TRANSIT` - In Transit
+         *     * `OUT_FOR_DELIVERY` - Out For Delivery
+         *     * `DELIVERED` - Delivered
+         *     * `AVAILABLE_FOR_PICKUP` - Available For Pickup
+         *     * `RETURN_TO_SENDER` - Return To Sender
+         *     * `FAILURE` - Failure
+         *     * `CANCELLED` - Cancelled
+         *     * `UNKNOWN` - Unknown
+         * @enum {string}
+         */
+        ShipmentStatusEnum: "PRE_TRANSIT" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "DELIVERED" | "AVAILABLE_FOR_PICKUP" | "RETURN_TO_SENDER" | "FAILURE" | "CANCELLED" | "UNKNOWN";
+        /**
+         * @description A shipment as its movement request or order shows it (the whole one:
+         *     `GET /movement_requests/{id}/shipments`, `GET /orders/{id}/shipments`).
+         */
+        ShipmentSummary: {
+            /** Format: uuid */
+            id: string;
+            carrier: components["schemas"]["CarrierEnum"];
+            trackingCode: string;
+            status: components["schemas"]["ShipmentStatusEnum"];
+            /** Format: date */
+            eta: string | null;
         };
         /**
          * @description * `PENDING` - PENDING
@@ -2148,6 +2650,16 @@ export interface components {
             message: string;
             envelop: components["schemas"]["WebhookSecret"][];
         };
+        /** @description What a `webhook.test` event carries: the company, and the URL the test was sent to. */
+        WebhookTest: {
+            /** @description The company the test was asked for. */
+            companyCode: string;
+            /**
+             * Format: uri
+             * @description The URL it was sent to: the company's.
+             */
+            webhookUrl: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -2190,7 +2702,7 @@ export interface operations {
                 /** @description Only the events of this record (its id: a UUID, or a note's number) and of its child records. */
                 targetId?: string;
                 /** @description Only the events of records of this type, and of their child records. */
-                targetType?: "COMPANY" | "EMPLOYEE" | "HARDWARE" | "MOVEMENT_REQUEST" | "ORDER" | "SCIM_TOKEN";
+                targetType?: "COMPANY" | "EMPLOYEE" | "HARDWARE" | "MOVEMENT_REQUEST" | "ORDER" | "SCIM_TOKEN" | "SHIPMENT";
                 /** @description Only the changes made before this instant (ISO 8601, with offset). */
                 until?: string;
             };
@@ -5059,6 +5571,115 @@ export interface operations {
             };
         };
     };
+    movement_requests_shipments: {
+        parameters: {
+            query: {
+                /** @description Code of a company this API client manages. */
+                companyCode: string;
+            };
+            header?: never;
+            path: {
+                movementRequestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipmentList"];
+                };
+            };
+            /** @description Invalid input, state or identifier. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record visible to this API client. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request budget of the API client, or of the source address's failed authentications, is spent. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach a dependency it needs (its database) right now: retry after Retry-After seconds. A write retried with the same Idempotency-Key is never applied twice. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed, a 503 is listed on its own). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     movement_requests_offboarding: {
         parameters: {
             query?: never;
@@ -5911,6 +6532,115 @@ export interface operations {
             };
         };
     };
+    orders_shipments: {
+        parameters: {
+            query: {
+                /** @description Code of a company this API client manages. */
+                companyCode: string;
+            };
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipmentList"];
+                };
+            };
+            /** @description Invalid input, state or identifier. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record visible to this API client. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request budget of the API client, or of the source address's failed authentications, is spent. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach a dependency it needs (its database) right now: retry after Retry-After seconds. A write retried with the same Idempotency-Key is never applied twice. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed, a 503 is listed on its own). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     orders_cancel: {
         parameters: {
             query?: never;
@@ -6671,6 +7401,795 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
+            };
+        };
+    };
+    sandbox_shipments_simulate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
+            };
+            path: {
+                shipmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentSimulateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipmentList"];
+                };
+            };
+            /** @description Invalid input, state or identifier. */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record visible to this API client. */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key has already been used for a different request. */
+            422: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request budget of the API client, or of the source address's failed authentications, is spent. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach a dependency it needs (its database) right now: retry after Retry-After seconds. A write retried with the same Idempotency-Key is never applied twice. */
+            503: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed, a 503 is listed on its own). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    order_created_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the body's `id`: the same on every attempt, so process it once. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch: refuse one far from your clock (Standard Webhooks libraries allow 5 minutes), a replay. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the company's secret (the base64 after `whsec_`; `POST /companies/{companyCode}/webhook-secret` issues a new one). Any Standard Webhooks library verifies it, e.g. Python's `Webhook(secret).verify(body, headers)`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: its webhook's `webhook-id` header. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "order.created";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @description The order as `GET /orders/{orderId}` shows it. */
+                    data: components["schemas"]["Order"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the event is FAILED at once, without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Taken: the event is DELIVERED, and not sent again unless redelivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in time: a failed attempt, retried as the operation's description says. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    order_quoted_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the body's `id`: the same on every attempt, so process it once. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch: refuse one far from your clock (Standard Webhooks libraries allow 5 minutes), a replay. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the company's secret (the base64 after `whsec_`; `POST /companies/{companyCode}/webhook-secret` issues a new one). Any Standard Webhooks library verifies it, e.g. Python's `Webhook(secret).verify(body, headers)`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: its webhook's `webhook-id` header. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "order.quoted";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @description The order as `GET /orders/{orderId}` shows it. */
+                    data: components["schemas"]["Order"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the event is FAILED at once, without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Taken: the event is DELIVERED, and not sent again unless redelivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in time: a failed attempt, retried as the operation's description says. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    order_accepted_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the body's `id`: the same on every attempt, so process it once. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch: refuse one far from your clock (Standard Webhooks libraries allow 5 minutes), a replay. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the company's secret (the base64 after `whsec_`; `POST /companies/{companyCode}/webhook-secret` issues a new one). Any Standard Webhooks library verifies it, e.g. Python's `Webhook(secret).verify(body, headers)`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: its webhook's `webhook-id` header. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "order.accepted";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @description The order as `GET /orders/{orderId}` shows it. */
+                    data: components["schemas"]["Order"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the event is FAILED at once, without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Taken: the event is DELIVERED, and not sent again unless redelivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in time: a failed attempt, retried as the operation's description says. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    order_delivered_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the body's `id`: the same on every attempt, so process it once. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch: refuse one far from your clock (Standard Webhooks libraries allow 5 minutes), a replay. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the company's secret (the base64 after `whsec_`; `POST /companies/{companyCode}/webhook-secret` issues a new one). Any Standard Webhooks library verifies it, e.g. Python's `Webhook(secret).verify(body, headers)`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: its webhook's `webhook-id` header. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "order.delivered";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @description The order as `GET /orders/{orderId}` shows it. */
+                    data: components["schemas"]["Order"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the event is FAILED at once, without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Taken: the event is DELIVERED, and not sent again unless redelivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in time: a failed attempt, retried as the operation's description says. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    order_cancelled_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the body's `id`: the same on every attempt, so process it once. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch: refuse one far from your clock (Standard Webhooks libraries allow 5 minutes), a replay. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the company's secret (the base64 after `whsec_`; `POST /companies/{companyCode}/webhook-secret` issues a new one). Any Standard Webhooks library verifies it, e.g. Python's `Webhook(secret).verify(body, headers)`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: its webhook's `webhook-id` header. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "order.cancelled";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @description The order as `GET /orders/{orderId}` shows it. */
+                    data: components["schemas"]["Order"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the event is FAILED at once, without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Taken: the event is DELIVERED, and not sent again unless redelivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in time: a failed attempt, retried as the operation's description says. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    order_updated_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the body's `id`: the same on every attempt, so process it once. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch: refuse one far from your clock (Standard Webhooks libraries allow 5 minutes), a replay. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the company's secret (the base64 after `whsec_`; `POST /companies/{companyCode}/webhook-secret` issues a new one). Any Standard Webhooks library verifies it, e.g. Python's `Webhook(secret).verify(body, headers)`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: its webhook's `webhook-id` header. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "order.updated";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @description The order as `GET /orders/{orderId}` shows it. */
+                    data: components["schemas"]["Order"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the event is FAILED at once, without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Taken: the event is DELIVERED, and not sent again unless redelivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in time: a failed attempt, retried as the operation's description says. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    movement_request_created_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the body's `id`: the same on every attempt, so process it once. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch: refuse one far from your clock (Standard Webhooks libraries allow 5 minutes), a replay. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the company's secret (the base64 after `whsec_`; `POST /companies/{companyCode}/webhook-secret` issues a new one). Any Standard Webhooks library verifies it, e.g. Python's `Webhook(secret).verify(body, headers)`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: its webhook's `webhook-id` header. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "movement_request.created";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @description The movement request as `GET /movement_requests/{movementRequestId}` shows it. */
+                    data: components["schemas"]["MovementRequest"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the event is FAILED at once, without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Taken: the event is DELIVERED, and not sent again unless redelivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in time: a failed attempt, retried as the operation's description says. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    movement_request_status_changed_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the body's `id`: the same on every attempt, so process it once. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch: refuse one far from your clock (Standard Webhooks libraries allow 5 minutes), a replay. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the company's secret (the base64 after `whsec_`; `POST /companies/{companyCode}/webhook-secret` issues a new one). Any Standard Webhooks library verifies it, e.g. Python's `Webhook(secret).verify(body, headers)`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: its webhook's `webhook-id` header. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "movement_request.status_changed";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @description The movement request as `GET /movement_requests/{movementRequestId}` shows it. */
+                    data: components["schemas"]["MovementRequest"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the event is FAILED at once, without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Taken: the event is DELIVERED, and not sent again unless redelivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in time: a failed attempt, retried as the operation's description says. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    shipment_status_changed_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the body's `id`: the same on every attempt, so process it once. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch: refuse one far from your clock (Standard Webhooks libraries allow 5 minutes), a replay. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the company's secret (the base64 after `whsec_`; `POST /companies/{companyCode}/webhook-secret` issues a new one). Any Standard Webhooks library verifies it, e.g. Python's `Webhook(secret).verify(body, headers)`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: its webhook's `webhook-id` header. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "shipment.status_changed";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @description The shipment as `GET /movement_requests/{movementRequestId}/shipments` or `GET /orders/{orderId}/shipments` lists it, with its events; `record` names the movement request or order it is a parcel of. */
+                    data: components["schemas"]["Shipment"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the event is FAILED at once, without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Taken: the event is DELIVERED, and not sent again unless redelivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in time: a failed attempt, retried as the operation's description says. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    hardware_updated_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the body's `id`: the same on every attempt, so process it once. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch: refuse one far from your clock (Standard Webhooks libraries allow 5 minutes), a replay. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the company's secret (the base64 after `whsec_`; `POST /companies/{companyCode}/webhook-secret` issues a new one). Any Standard Webhooks library verifies it, e.g. Python's `Webhook(secret).verify(body, headers)`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: its webhook's `webhook-id` header. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "hardware.updated";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @description The item as `GET /hardwares/{hardwareId}` shows it. */
+                    data: components["schemas"]["HardwareDetail"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the event is FAILED at once, without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Taken: the event is DELIVERED, and not sent again unless redelivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in time: a failed attempt, retried as the operation's description says. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_test_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the body's `id`: the same on every attempt, so process it once. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch: refuse one far from your clock (Standard Webhooks libraries allow 5 minutes), a replay. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the company's secret (the base64 after `whsec_`; `POST /companies/{companyCode}/webhook-secret` issues a new one). Any Standard Webhooks library verifies it, e.g. Python's `Webhook(secret).verify(body, headers)`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: its webhook's `webhook-id` header. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "webhook.test";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @description The company and the URL the test was sent to. */
+                    data: components["schemas"]["WebhookTest"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the event is FAILED at once, without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Taken: the event is DELIVERED, and not sent again unless redelivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in time: a failed attempt, retried as the operation's description says. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

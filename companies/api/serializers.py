@@ -59,6 +59,14 @@ class CompanyUpdateSerializer(api.Serializer):
             "(else 400 `X-Change-Reason is required for this company`)."
         ),
     )
+    complete_on_delivery = serializers.BooleanField(
+        required=False,
+        help_text=(
+            "When true, an outbound parcel the carrier reports DELIVERED moves its ONBOARDING "
+            "or OFF_ON movement request to DONE, the hardware landing with the employee, as "
+            "the operator's move would (default false: the operator marks it)."
+        ),
+    )
 
 
 class WebhookSecretSerializer(api.Serializer):

@@ -18,6 +18,7 @@ from config.backoffice.base import (
     MoveForm,
     OperatorMovesAdmin,
     RefusalsOnSaveAdmin,
+    RegisteredInlinesAdmin,
     form_errors_as_messages,
     refusal_text,
 )
@@ -34,7 +35,8 @@ SAVE_AND_MARK = "_save_and_mark"
 
 # A refusal while saving (the form's values with "Save and mark <STATUS>") is a message on the
 # page (RefusalsOnSaveAdmin): the move and the values are rolled back together.
-class OperatorPageAdmin(RefusalsOnSaveAdmin, OperatorMovesAdmin):
+class OperatorPageAdmin(RegisteredInlinesAdmin, RefusalsOnSaveAdmin, OperatorMovesAdmin):
+    # Apps below the flows add their inlines (a record's shipments: tracking.apps).
     change_form_template = "admin/operator_page_change_form.html"
     # Moves made by the page's own form, with what it holds ("Save and mark QUOTED").
     save_and_mark_statuses: tuple[str, ...] = ()

@@ -9,6 +9,9 @@ class ActorKind(models.TextChoices):
     API_CLIENT = "API_CLIENT", "API client"
     STAFF = "STAFF", "Staff user"
     COMMAND = "COMMAND", "Management command"
+    # A carrier's news, through a tracking provider (tracking.services): a shipment's moves,
+    # and a movement request completed on delivery.
+    CARRIER = "CARRIER", "Carrier"
 
 
 @dataclass(frozen=True)
@@ -27,3 +30,7 @@ class Actor:
     @classmethod
     def command(cls, name: str) -> "Actor":
         return cls(ActorKind.COMMAND, name)
+
+    @classmethod
+    def carrier(cls, provider: str) -> "Actor":
+        return cls(ActorKind.CARRIER, provider)

@@ -125,6 +125,17 @@ MOVEMENT_REQUESTS_LIST = operation(
     "PROCESSING, COORDINATED, DONE or CANCELLED`.",
 )
 
+MOVEMENT_REQUESTS_SHIPMENTS = operation(
+    "List a movement request's shipments with their tracking events",
+    "The parcels the request's hardware travels in, oldest first, each with its carrier's "
+    "events (oldest first): its carrier, tracking code and link, direction (OUTBOUND to the "
+    "employee, RETURN from them), status, ETA and delivery time. A shipment is made when the "
+    "request moves to COORDINATED with a tracking code, or by the operator; its status follows "
+    "the carrier's events (docs/shipments.md).\n\n"
+    f"Refusals: {READ_COMPANY_REFUSALS}; 400 `Invalid MovementRequest id`; 404 `Movement "
+    "request not found`.",
+)
+
 MOVEMENT_REQUESTS_RETRIEVE = operation(
     "Get one movement request with its history",
     "The movement request with its items, employees, storage and status history (entries with "

@@ -22,6 +22,11 @@ urlpatterns = [
         sandbox_only(MovementSandboxAdvanceView.as_view()),
         name="sandbox-movement-request-advance",
     ),
+    path(
+        "movement_requests/<str:movement_request_id>/shipments",
+        views.MovementRequestShipmentsView.as_view(),
+        name="movement-request-shipments",
+    ),
     # Last: its pattern would also take the words of the routes above.
     path(
         "movement_requests/<str:movement_request_id>",

@@ -21,6 +21,7 @@ from logistics.api.serializers import (
     new_hardware_specs,
 )
 from logistics.choices import MovementStatus, MovementType
+from tracking.answers import ShipmentSerializer
 
 
 class OnboardingView(IdempotentAPIView):
@@ -115,6 +116,22 @@ class MovementRequestListView(IdempotentAPIView):
                 company=company, filters=request.query_params, page=page
             ),
         )
+
+
+class MovementRequestShipmentsView(IdempotentAPIView):
+    @extend_schema(
+        operation_id="movement_requests_shipments",
+        **docs.MOVEMENT_REQUESTS_SHIPMENTS,
+        parameters=[COMPANY_CODE_PARAMETER],
+        responses=ShipmentSerializer(many=True),
+    )
+    def get(self, request, movement_request_id: str):
+        company = company_from_filters(request)
+        movement_uuid = uuid_or_400(movement_request_id, "Invalid MovementRequest id")
+        shipments = selectors.movement_request_shipments(
+            company=company, movement_request_id=movement_uuid
+        )
+        return Response(shipments)
 
 
 class MovementRequestDetailView(IdempotentAPIView):

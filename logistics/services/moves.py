@@ -1,6 +1,7 @@
 """The operator's moves of a movement request through its statuses (admin, `transition`, a
 sandbox client), the landing of its hardware at DONE and its release at CANCELLED."""
 
+from functools import partial
 from uuid import UUID
 
 from django.utils import timezone
@@ -14,9 +15,11 @@ from config.kernel.workflow import transition_apply
 from employees.models import Employee
 from hardware import services as hardware_services
 from hardware.models import Hardware
-from logistics.choices import MovementStatus, SendTo
+from logistics.choices import MovementStatus, MovementType, SendTo
 from logistics.models import MovementRequest
 from logistics.selectors import MOVEMENT_REQUEST_NOT_FOUND
+from tracking.choices import Direction
+from tracking.services import shipment_open
 
 
 @atomic_retried
@@ -34,10 +37,12 @@ def movement_request_move(
     if movement is None:
         raise NotFound(MOVEMENT_REQUEST_NOT_FOUND)
     rule = _ITEMS_AT.get(to_status)
+    if to_status == MovementStatus.COORDINATED and shipping.tracking_code:
+        rule = partial(_shipment_open, shipping=shipping, actor=actor)
     transition_apply(movement, to_status, actor=actor, shipping=shipping, rule=rule)
     # The items show the request's status (GET /hardwares); landed or released, they changed
     # already.
-    if rule is None:
+    if to_status not in _ITEMS_AT:
         records_touch(Hardware.objects.filter(movement_requests=movement))
     movement_employees_touch(movement)
     return movement
@@ -101,6 +106,22 @@ def _release_at_cancel(movement: MovementRequest) -> None:
     for an offboarding or an OFF_ON). The items an offboarding made on the employee
     (newHardwares) stay theirs, as they were made."""
     hardware_services.hardware_mark_in_movement(items=_locked_items(movement), in_movement=False)
+
+
+def _shipment_open(movement: MovementRequest, *, shipping: Shipping, actor: Actor) -> None:
+    """A move to COORDINATED with a tracking code: the parcel it travels in, going out to the
+    employee, or coming back from them for an offboarding."""
+    shipping.check(MovementRequest)
+    shipment_open(
+        record=movement,
+        direction=Direction.RETURN
+        if movement.type == MovementType.OFFBOARDING
+        else Direction.OUTBOUND,
+        tracking_code=shipping.tracking_code,
+        tracking_link=shipping.tracking_link,
+        eta=shipping.eta,
+        actor=actor,
+    )
 
 
 # What a move does to the request's items, besides their request's status.

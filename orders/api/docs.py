@@ -25,6 +25,15 @@ ORDERS_LIST = operation(
     f"Refusals: {READ_COMPANY_REFUSALS}; 400 `Invalid country code`.",
 )
 
+ORDERS_SHIPMENTS = operation(
+    "List an order's shipments with their tracking events",
+    "The parcels the order's hardware travels in, oldest first, each with its carrier's events "
+    "(oldest first): its carrier, tracking code and link, status, ETA and delivery time. A "
+    "shipment is made when the order moves to ACCEPTED or DELIVERED with a tracking code, or by "
+    "the operator; its status follows the carrier's events (docs/shipments.md).\n\n"
+    f"Refusals: {READ_COMPANY_REFUSALS}; 400 `Invalid order ID format`; 404 `Order not found`.",
+)
+
 ORDERS_RETRIEVE = operation(
     "Get one order with its lines",
     "The order with its lines (`hardwares`), their alternative groups and candidates, and the "

@@ -26,6 +26,11 @@ urlpatterns = [
         sandbox_only(OrderSandboxAdvanceView.as_view()),
         name="sandbox-order-advance",
     ),
+    path(
+        "orders/<str:order_id>/shipments",
+        views.OrderShipmentsView.as_view(),
+        name="order-shipments",
+    ),
     # Last: its pattern would also take the words of the routes above.
     path("orders/<str:order_id>", views.OrderDetailView.as_view(), name="order"),
 ]

@@ -25,6 +25,7 @@ from orders.api.serializers import (
     OrderRefSerializer,
     OrderStatusSerializer,
 )
+from tracking.answers import ShipmentSerializer
 
 INVALID_ORDER_ID = "Invalid order ID format"
 ID_REQUIRED = "id is required"
@@ -64,6 +65,19 @@ class OrderDetailView(IdempotentAPIView):
         company = company_from_filters(request)
         order_uuid = uuid_or_400(order_id, INVALID_ORDER_ID)
         return Response([selectors.order_row(company=company, order_id=order_uuid)])
+
+
+class OrderShipmentsView(IdempotentAPIView):
+    @extend_schema(
+        operation_id="orders_shipments",
+        **docs.ORDERS_SHIPMENTS,
+        parameters=[COMPANY_CODE_PARAMETER],
+        responses=ShipmentSerializer(many=True),
+    )
+    def get(self, request, order_id: str):
+        company = company_from_filters(request)
+        order_uuid = uuid_or_400(order_id, INVALID_ORDER_ID)
+        return Response(selectors.order_shipments(company=company, order_id=order_uuid))
 
 
 def order_id_from_body(request) -> UUID:

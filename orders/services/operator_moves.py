@@ -32,6 +32,8 @@ from orders.services.records import (
     order_touched,
     selected_lines,
 )
+from tracking.choices import Direction
+from tracking.services import shipment_open
 
 
 @transaction.atomic
@@ -59,10 +61,35 @@ def order_move(
         ),
         OrderStatus.DELIVERED: partial(order_deliver, serial_number=serial_number),
     }
-    transition_apply(order, to_status, actor=actor, shipping=shipping, rule=rules.get(to_status))
+    rule = rules.get(to_status)
+    if to_status in Order.shipping_statuses and shipping.tracking_code:
+        rule = partial(_shipment_open, then=rule, shipping=shipping, actor=actor)
+    transition_apply(order, to_status, actor=actor, shipping=shipping, rule=rule)
     if to_status == OrderStatus.CANCELLED:
         order_cancelled_email_queue(order)
     return order
+
+
+def _shipment_open(
+    order: Order,
+    *,
+    then: Callable[[Order], None] | None,
+    shipping: Shipping,
+    actor: Actor,
+) -> None:
+    """A move to ACCEPTED or DELIVERED with a tracking code, after the move's own rule: the
+    parcel the order's hardware goes out in."""
+    if then is not None:
+        then(order)
+    shipping.check(Order)
+    shipment_open(
+        record=order,
+        direction=Direction.OUTBOUND,
+        tracking_code=shipping.tracking_code,
+        tracking_link=shipping.tracking_link,
+        eta=shipping.eta,
+        actor=actor,
+    )
 
 
 def _check_priced(

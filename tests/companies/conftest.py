@@ -32,5 +32,15 @@ def receiver_factory(settings):
         return made[-1]
 
     yield make
+    # Every receiver is closed, even after one raised (a webhook the schema refused); then the
+    # first error is raised, naming the others.
+    errors = []
     for receiver in made:
-        receiver.close()
+        try:
+            receiver.close()
+        except Exception as error:
+            errors.append(error)
+    if errors:
+        for other in errors[1:]:
+            errors[0].add_note(f"Another receiver raised too: {other!r}")
+        raise errors[0]

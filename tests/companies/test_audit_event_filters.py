@@ -16,7 +16,7 @@ from tests.support import assert_refused
 
 pytestmark = pytest.mark.django_db
 
-TARGET_TYPES = "COMPANY, SCIM_TOKEN, EMPLOYEE, HARDWARE, MOVEMENT_REQUEST or ORDER"
+TARGET_TYPES = "COMPANY, SCIM_TOKEN, EMPLOYEE, HARDWARE, MOVEMENT_REQUEST, ORDER or SHIPMENT"
 
 
 @pytest.fixture

@@ -25,6 +25,7 @@ def company_body(company: Company) -> dict:
         "contactEmail": company.contact_email,
         "phone": company.phone,
         "requireChangeReason": company.require_change_reason,
+        "completeOnDelivery": company.complete_on_delivery,
     }
 
 

@@ -17,6 +17,7 @@ from companies.webhooks import catch_up, event_record
 from companies.webhooks.leases import events_hand_out
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory
+from tests.webhook_check import example_data
 from tests.workers import wait_for, worker_thread
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -31,9 +32,12 @@ def worker():
 
 
 def recorded(company) -> Event:
-    """An event recorded in a committed change, as the flows record them."""
+    """An event recorded in a committed change, as the flows record them, about the schema's
+    example order (a body the receivers accept)."""
     with transaction.atomic():
-        return event_record(company=company, kind="order.updated", payload={})
+        return event_record(
+            company=company, kind="order.updated", payload=example_data("order.updated")
+        )
 
 
 def finished_attempts(event) -> int:

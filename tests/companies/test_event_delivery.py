@@ -10,8 +10,14 @@ from companies import webhooks
 from companies.models import Event, EventAttempt, EventState
 from companies.webhooks import http as webhook_http
 from tests.factories import CompanyFactory
+from tests.webhook_check import example_data
 
 pytestmark = pytest.mark.django_db
+
+
+def recorded(company, kind="order.updated") -> Event:
+    """An event of `kind` about the schema's example record: a body the receivers accept."""
+    return webhooks.event_record(company=company, kind=kind, payload=example_data(kind))
 
 
 def deliver_now(event):
@@ -23,7 +29,7 @@ def deliver_now(event):
 def test_a_delivered_event_is_signed_verifiably_with_the_companys_secret(receiver_factory):
     receiver = receiver_factory(200)
     company = CompanyFactory(webhook_url=receiver.url)
-    event = webhooks.event_record(company=company, kind="order.cancelled", payload={"id": "x"})
+    event = recorded(company, "order.cancelled")
 
     attempt = deliver_now(event)
 
@@ -40,7 +46,7 @@ def test_a_delivered_event_is_signed_verifiably_with_the_companys_secret(receive
 def test_a_failed_attempt_is_retried_with_the_same_webhook_id(receiver_factory):
     receiver = receiver_factory(500, 200)
     company = CompanyFactory(webhook_url=receiver.url)
-    event = webhooks.event_record(company=company, kind="order.updated", payload={})
+    event = recorded(company)
 
     first = deliver_now(event)
     event.refresh_from_db()
@@ -57,7 +63,7 @@ def test_a_failed_attempt_is_retried_with_the_same_webhook_id(receiver_factory):
 
 def test_410_gone_stops_the_retries_at_once(receiver_factory):
     company = CompanyFactory(webhook_url=receiver_factory(410).url)
-    event = webhooks.event_record(company=company, kind="order.updated", payload={})
+    event = recorded(company)
 
     deliver_now(event)
 
@@ -68,7 +74,7 @@ def test_410_gone_stops_the_retries_at_once(receiver_factory):
 def test_retry_after_is_honoured(receiver_factory):
     receiver = receiver_factory(429, headers={"Retry-After": "600"})
     company = CompanyFactory(webhook_url=receiver.url)
-    event = webhooks.event_record(company=company, kind="order.updated", payload={})
+    event = recorded(company)
 
     deliver_now(event)
 
@@ -79,7 +85,7 @@ def test_retry_after_is_honoured(receiver_factory):
 def test_a_redirect_is_a_failure_and_is_not_followed(receiver_factory):
     receiver = receiver_factory(302, headers={"Location": "http://127.0.0.1:1/elsewhere"})
     company = CompanyFactory(webhook_url=receiver.url)
-    event = webhooks.event_record(company=company, kind="order.updated", payload={})
+    event = recorded(company)
 
     attempt = deliver_now(event)
 
@@ -93,7 +99,7 @@ def test_a_private_address_is_refused_unless_allowed(settings, receiver_factory)
     receiver = receiver_factory(200)
     settings.WEBHOOK_ALLOW_PRIVATE_NETWORKS = False
     company = CompanyFactory(webhook_url=receiver.url)
-    event = webhooks.event_record(company=company, kind="order.updated", payload={})
+    event = recorded(company)
 
     attempt = deliver_now(event)
 
@@ -105,7 +111,8 @@ def test_a_private_address_is_refused_unless_allowed(settings, receiver_factory)
 def test_an_event_of_a_company_without_webhook_url_is_kept_but_not_sent():
     company = CompanyFactory(webhook_url=None)
 
-    event = webhooks.event_record(company=company, kind="order.updated", payload={"a": 1})
+    data = example_data("order.updated")
+    event = webhooks.event_record(company=company, kind="order.updated", payload=data)
 
     assert event.state == EventState.NO_ENDPOINT
     assert webhooks.event_claim(event.id) is None
@@ -113,7 +120,7 @@ def test_an_event_of_a_company_without_webhook_url_is_kept_but_not_sent():
         "id": event.webhook_id,
         "type": "order.updated",
         "timestamp": event.payload["timestamp"],
-        "data": {"a": 1},
+        "data": data,
     }
 
 
@@ -126,7 +133,7 @@ def test_every_company_has_its_own_signing_secret():
 
 def test_an_unexpected_failure_is_a_recorded_failed_attempt(receiver_factory):
     company = CompanyFactory(webhook_url="http://example.com:99999/hooks")
-    event = webhooks.event_record(company=company, kind="order.updated", payload={})
+    event = recorded(company)
 
     attempt = deliver_now(event)
 
@@ -138,7 +145,7 @@ def test_an_unexpected_failure_is_a_recorded_failed_attempt(receiver_factory):
 
 def test_an_attempt_whose_lease_ran_out_does_not_overwrite_the_newer_outcome(receiver_factory):
     company = CompanyFactory(webhook_url=receiver_factory(500).url)
-    event = webhooks.event_record(company=company, kind="order.updated", payload={})
+    event = recorded(company)
     slow = webhooks.event_claim(event.id)
     # The lease runs out; another worker delivers it meanwhile.
     Event.objects.filter(pk=event.pk).update(
@@ -177,7 +184,7 @@ def test_addresses_that_are_not_public_are_refused(settings, monkeypatch, addres
 
 def test_redelivery_leaves_an_event_being_attempted_alone():
     company = CompanyFactory(webhook_url="https://hooks.example.com/")
-    event = webhooks.event_record(company=company, kind="order.updated", payload={})
+    event = recorded(company)
     webhooks.event_claim(event.id)  # a worker has it now
 
     assert webhooks.event_redeliver(event=event) is False
@@ -201,7 +208,7 @@ def test_a_claim_counts_the_attempt_and_writes_its_row_before_any_request(
     settings.WEBHOOK_ATTEMPT_LEASE_SECONDS = 15
     receiver = receiver_factory(200)
     company = CompanyFactory(webhook_url=receiver.url)
-    event = webhooks.event_record(company=company, kind="order.updated", payload={})
+    event = recorded(company)
 
     attempt = webhooks.event_claim(event.id)
 
@@ -216,7 +223,7 @@ def test_a_claim_counts_the_attempt_and_writes_its_row_before_any_request(
 def test_an_interrupted_attempt_costs_a_step_of_the_schedule(receiver_factory):
     receiver = receiver_factory(500)
     company = CompanyFactory(webhook_url=receiver.url)
-    event = webhooks.event_record(company=company, kind="order.updated", payload={})
+    event = recorded(company)
     lease_runs_out(webhooks.event_claim(event.id))
 
     second = deliver_now(event)
@@ -232,7 +239,7 @@ def test_an_interrupted_attempt_costs_a_step_of_the_schedule(receiver_factory):
 def test_an_interrupted_last_attempt_gives_the_event_up_without_sending_again(receiver_factory):
     receiver = receiver_factory(200)
     company = CompanyFactory(webhook_url=receiver.url)
-    event = webhooks.event_record(company=company, kind="order.updated", payload={})
+    event = recorded(company)
     Event.objects.filter(pk=event.pk).update(attempts=webhooks.MAX_ATTEMPTS - 1)
     lease_runs_out(webhooks.event_claim(event.id))
 
@@ -253,7 +260,7 @@ def test_a_receiver_trickling_its_answer_is_cut_before_the_lease_runs_out(
     settings.WEBHOOK_ATTEMPT_LEASE_SECONDS = 1.5  # the exchange is cut after 1 s
     receiver = receiver_factory(200, drip_seconds=0.1)  # each byte well inside any timeout
     company = CompanyFactory(webhook_url=receiver.url)
-    event = webhooks.event_record(company=company, kind="order.updated", payload={})
+    event = recorded(company)
 
     attempt = deliver_now(event)
 

@@ -13,6 +13,7 @@ from companies import webhooks
 from companies.models import Event, EventAttempt, EventState
 from tests.factories import CompanyFactory
 from tests.support import assert_refused, iso, success
+from tests.webhook_check import example_data
 
 pytestmark = pytest.mark.django_db
 
@@ -23,10 +24,10 @@ def company_with(caller, url=None):
 
 def event_of(company, kind="order.cancelled") -> Event:
     """An event recorded as a flow records it (its hand-over to the broker is left uncommitted,
-    so nothing is sent until the test attempts it)."""
-    return webhooks.event_record(
-        company=company, kind=kind, payload={"id": str(uuid.uuid4()), "status": "CANCELLED"}
-    )
+    so nothing is sent until the test attempts it), about the schema's example record of its
+    kind under an id of its own."""
+    payload = {**example_data(kind), "id": str(uuid.uuid4())}
+    return webhooks.event_record(company=company, kind=kind, payload=payload)
 
 
 def attempted(event: Event) -> None:

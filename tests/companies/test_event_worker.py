@@ -24,6 +24,7 @@ from config.ops import request_ids
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, HardwareRequestFactory, OrderFactory
 from tests.log_capture import log_lines
+from tests.webhook_check import example_data
 from tests.workers import wait_for, worker_thread
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -42,9 +43,12 @@ def worker():
 
 
 def recorded(company, kind="order.updated", payload=None) -> Event:
-    """An event recorded in a committed change, as the flows record them."""
+    """An event recorded in a committed change, as the flows record them: about `payload`, or
+    the schema's example record of its kind (a body the receivers accept)."""
+    if payload is None:
+        payload = example_data(kind)
     with transaction.atomic():
-        return event_record(company=company, kind=kind, payload=payload or {})
+        return event_record(company=company, kind=kind, payload=payload)
 
 
 def finished_attempts(event) -> int:
@@ -74,7 +78,8 @@ def test_a_committed_event_arrives_signed_and_verifiable(receiver_factory):
     receiver = receiver_factory(200)
     company = CompanyFactory(webhook_url=receiver.url)
 
-    event = recorded(company, kind="order.cancelled", payload={"id": "order-1"})
+    data = example_data("order.cancelled")
+    event = recorded(company, kind="order.cancelled", payload=data)
 
     wait_for(lambda: receiver.requests)
     [request] = receiver.requests
@@ -82,7 +87,7 @@ def test_a_committed_event_arrives_signed_and_verifiable(receiver_factory):
     payload = Webhook(company.webhook_secret).verify(request["body"], headers)
     assert payload == event.payload
     assert (payload["id"], payload["type"]) == (event.webhook_id, "order.cancelled")
-    assert payload["data"] == {"id": "order-1"}
+    assert payload["data"] == data
     wait_for(lambda: Event.objects.get(pk=event.pk).state == EventState.DELIVERED)
 
 
@@ -108,7 +113,9 @@ def test_a_rolled_back_change_sends_nothing(receiver_factory):
     company = CompanyFactory(webhook_url=receiver.url)
 
     with pytest.raises(RuntimeError), transaction.atomic():
-        event_record(company=company, kind="order.cancelled", payload={})
+        event_record(
+            company=company, kind="order.cancelled", payload=example_data("order.cancelled")
+        )
         raise RuntimeError("the change fails")
     # The worker takes its tasks in order: once a later event arrived, the rolled-back one
     # would have arrived before it, had it been sent.
@@ -129,7 +136,9 @@ def test_with_the_broker_down_the_change_commits_and_the_sweep_delivers_it_later
     with broker_down(), transaction.atomic():
         company.name = "Renamed while Redis is down"
         company.save()
-        event = event_record(company=company, kind="order.updated", payload={})
+        event = event_record(
+            company=company, kind="order.updated", payload=example_data("order.updated")
+        )
 
     # Logged as an outage of the broker (config.ops.broker), without a traceback.
     wait_for(lambda: [r for r in caplog.records if r.name == "config.ops.outages"])
@@ -281,7 +290,7 @@ def test_the_delivery_a_request_queued_logs_under_its_request_id(receiver_factor
     token = request_ids._request_id.set("req-from-api")
     try:
         with log_lines() as lines:
-            event = recorded(company, kind="order.cancelled", payload={"id": "order-1"})
+            event = recorded(company, kind="order.cancelled")
             wait_for(lambda: finished_attempts(event) == 1)
             wait_for(lambda: any("Webhook attempt" in line for line in lines))
     finally:

@@ -7,6 +7,7 @@ from companies import webhooks
 from companies.models import Company
 from tests.factories import CompanyFactory
 from tests.support import assert_refused, success
+from tests.webhook_check import example_data
 
 pytestmark = pytest.mark.django_db
 
@@ -75,7 +76,9 @@ def test_a_webhook_sent_after_rotation_verifies_with_the_new_secret_only(caller,
     company = CompanyFactory(api_client=caller.api_client, webhook_url=receiver.url)
     old = company.webhook_secret
     # Recorded before the rotation, delivered after it: signed with the secret of send time.
-    event = webhooks.event_record(company=company, kind="order.updated", payload={"a": 1})
+    event = webhooks.event_record(
+        company=company, kind="order.updated", payload=example_data("order.updated")
+    )
 
     new = rotate(caller, company.code).json()["envelop"][0]["webhookSecret"]
     webhooks.event_attempt(webhooks.event_claim(event.id))

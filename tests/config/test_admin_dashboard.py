@@ -23,6 +23,7 @@ from tests.factories import (
     OrderFactory,
     alternatives,
 )
+from tracking.models import Shipment, UnmatchedTracking
 
 pytestmark = pytest.mark.django_db
 
@@ -78,6 +79,7 @@ def seed_work() -> dict[str, set]:
     alternatives(line, HardwareRequestFactory(order=line.order, catalog_item=unasked))
     stocked = CatalogItemFactory(stock=5)
     HardwareRequestFactory(order=OrderFactory(company=company), catalog_item=stocked)
+    shipments = seed_shipments(company, processing)
     return {
         # Every order and movement above was made with the default status unless stated.
         "PENDING: to quote": set(
@@ -90,9 +92,46 @@ def seed_work() -> dict[str, set]:
         ),
         "COORDINATED, past their ETA": {late.pk},
         "open, past their expected date": {processing.pk},
+        **shipments,
         "out of stock, asked for by open orders": {short.pk},
         "FAILED: every attempt failed": {failing.pk},
         "PENDING after a failed attempt: to be retried": {retrying.pk},
+    }
+
+
+def seed_shipments(company, open_movement) -> dict[str, set]:
+    """Shipments the dashboard counts, and others it must not: a parcel delivered for a movement
+    still open or already DONE, in an exception now or for long enough, unmatched updates."""
+    done = MovementRequestFactory(company=company, status=MovementStatus.DONE)
+
+    def shipment(code, status, movement=open_movement, days=0):
+        since = timezone.now() - timedelta(days=days)
+        return Shipment.objects.create(
+            company=company,
+            movement_request=movement,
+            direction="OUTBOUND",
+            tracking_code=code,
+            status=status,
+            status_since=since,
+        ).pk
+
+    delivered = shipment("DLV-1", "DELIVERED")
+    shipment("DLV-2", "DELIVERED", movement=done)
+    failed = shipment("EXC-1", "FAILURE")
+    waiting = shipment("EXC-2", "AVAILABLE_FOR_PICKUP", days=4)
+    shipment("EXC-3", "AVAILABLE_FOR_PICKUP", days=1)
+    shipment("TRN-1", "IN_TRANSIT")
+    update = {"tracking_code": "NOPE", "events": []}
+    kept = UnmatchedTracking.objects.create(
+        provider="EASYPOST", tracking_code="NOPE", update=update
+    )
+    UnmatchedTracking.objects.create(
+        provider="EASYPOST", tracking_code="TAKEN", update=update, matched_at=timezone.now()
+    )
+    return {
+        "delivered by the carrier, movement not DONE": {delivered},
+        "delivery exceptions": {failed, waiting},
+        "unmatched tracking updates": {kept.pk},
     }
 
 

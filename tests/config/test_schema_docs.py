@@ -24,6 +24,7 @@ from tests.factories import (
     OrderFactory,
     alternatives,
 )
+from tracking.models import Shipment
 
 pytestmark = pytest.mark.django_db
 
@@ -151,6 +152,16 @@ def demo_world(caller) -> tuple[dict[str, str], dict[tuple[str, str], dict[str, 
         },
         ("post", "/sandbox/movement_requests/{movementRequestId}/advance", cancel_it): {
             "movementRequestId": str(MovementRequestFactory(company=dem).id)
+        },
+        ("post", "/sandbox/shipments/{shipmentId}/simulate"): {
+            "shipmentId": str(
+                Shipment.objects.create(
+                    company=dem,
+                    movement_request=MovementRequestFactory(company=dem),
+                    direction="OUTBOUND",
+                    tracking_code="1Z999AA10123456784",
+                ).id
+            )
         },
     }
     return replacements, path_parameters

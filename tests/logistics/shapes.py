@@ -29,6 +29,7 @@ def movement(stored: MovementRequest, **shown) -> dict:
         "toEmployee": None,
         "fromEmployee": None,
         "storage": None,
+        "shipments": [],
         **shown,
     }
 

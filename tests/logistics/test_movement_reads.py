@@ -77,6 +77,16 @@ def test_detail_answers_the_request_in_an_array_with_its_history_ids(caller, com
         movementRequestStatusHistoric=history(
             stored, (None, "PROCESSING"), ("PROCESSING", "COORDINATED")
         ),
+        # The move with a tracking code made its parcel (tracking.services.shipment_open).
+        shipments=[
+            {
+                "id": str(stored.shipments.get().id),
+                "carrier": "UNKNOWN",
+                "trackingCode": "TRK-1",
+                "status": "PRE_TRANSIT",
+                "eta": "2026-11-28",
+            }
+        ],
     )
     assert response.json() == success([shown])
 

@@ -171,6 +171,7 @@ def test_detail_answers_the_order_in_an_array_with_lines_alternatives_and_resell
                     },
                 ],
                 "createdHardwares": [],
+                "shipments": [],
                 "resellerIds": [{"id": str(us_reseller.id), "code": "RES-US", "countryCode": "US"}],
             }
         ]

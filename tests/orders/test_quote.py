@@ -240,6 +240,7 @@ def test_quote_creates_a_pending_order_with_its_lines_for_an_employee(caller, co
                     ),
                 ],
                 "createdHardwares": [],
+                "shipments": [],
                 "resellerIds": [{"id": str(reseller.id), "code": "RES-US", "countryCode": "US"}],
             }
         ],

@@ -18,6 +18,7 @@ from .audit_target import AuditTarget
 from .blank_enum import BlankEnum
 from .brand import Brand
 from .candidate import Candidate
+from .carrier_enum import CarrierEnum
 from .catalog_country_list import CatalogCountryList
 from .catalog_country_list_envelop_item import CatalogCountryListEnvelopItem
 from .catalog_item import CatalogItem
@@ -31,6 +32,7 @@ from .company_source_enum import CompanySourceEnum
 from .company_update_request import CompanyUpdateRequest
 from .created_hardware import CreatedHardware
 from .created_through_enum import CreatedThroughEnum
+from .direction_enum import DirectionEnum
 from .employee import Employee
 from .employee_detail import EmployeeDetail
 from .employee_detail_list import EmployeeDetailList
@@ -109,14 +111,26 @@ from .quote_line_request import QuoteLineRequest
 from .quote_request import QuoteRequest
 from .requester import Requester
 from .reseller import Reseller
+from .scenario_enum import ScenarioEnum
 from .scim_token import ScimToken
 from .scim_token_list import ScimTokenList
+from .shipment import Shipment
+from .shipment_event import ShipmentEvent
+from .shipment_event_source_enum import ShipmentEventSourceEnum
+from .shipment_list import ShipmentList
+from .shipment_location import ShipmentLocation
+from .shipment_record import ShipmentRecord
+from .shipment_record_type_enum import ShipmentRecordTypeEnum
+from .shipment_simulate_request import ShipmentSimulateRequest
+from .shipment_status_enum import ShipmentStatusEnum
+from .shipment_summary import ShipmentSummary
 from .state_enum import StateEnum
 from .status_change import StatusChange
 from .storage_ref import StorageRef
 from .type_enum import TypeEnum
 from .webhook_secret import WebhookSecret
 from .webhook_secret_list import WebhookSecretList
+from .webhook_test import WebhookTest
 
 __all__ = (
     "AlternativeGroup",
@@ -137,6 +151,7 @@ __all__ = (
     "BlankEnum",
     "Brand",
     "Candidate",
+    "CarrierEnum",
     "CatalogCountryList",
     "CatalogCountryListEnvelopItem",
     "CatalogItem",
@@ -150,6 +165,7 @@ __all__ = (
     "CompanyUpdateRequest",
     "CreatedHardware",
     "CreatedThroughEnum",
+    "DirectionEnum",
     "Employee",
     "EmployeeDetail",
     "EmployeeDetailList",
@@ -228,12 +244,24 @@ __all__ = (
     "QuoteRequest",
     "Requester",
     "Reseller",
+    "ScenarioEnum",
     "ScimToken",
     "ScimTokenList",
+    "Shipment",
+    "ShipmentEvent",
+    "ShipmentEventSourceEnum",
+    "ShipmentList",
+    "ShipmentLocation",
+    "ShipmentRecord",
+    "ShipmentRecordTypeEnum",
+    "ShipmentSimulateRequest",
+    "ShipmentStatusEnum",
+    "ShipmentSummary",
     "StateEnum",
     "StatusChange",
     "StorageRef",
     "TypeEnum",
     "WebhookSecret",
     "WebhookSecretList",
+    "WebhookTest",
 )

@@ -8,6 +8,7 @@ class AuditEventsListTargetType(StrEnum):
     MOVEMENT_REQUEST = "MOVEMENT_REQUEST"
     ORDER = "ORDER"
     SCIM_TOKEN = "SCIM_TOKEN"
+    SHIPMENT = "SHIPMENT"
 
     def __str__(self) -> str:
         return str(self.value)

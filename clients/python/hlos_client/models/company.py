@@ -31,6 +31,8 @@ class Company:
         phone (None | str | Unset):
         require_change_reason (bool | Unset): The company's writes through the API must say why (X-Change-Reason), for
             its audit trail.
+        complete_on_delivery (bool | Unset): A parcel the carrier delivers to the employee completes its onboarding (or
+            employee-to-employee move): DONE, as an operator would mark it.
     """
 
     id: UUID
@@ -45,6 +47,7 @@ class Company:
     contact_email: None | str | Unset = UNSET
     phone: None | str | Unset = UNSET
     require_change_reason: bool | Unset = UNSET
+    complete_on_delivery: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -95,6 +98,8 @@ class Company:
 
         require_change_reason = self.require_change_reason
 
+        complete_on_delivery = self.complete_on_delivery
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -120,6 +125,8 @@ class Company:
             field_dict["phone"] = phone
         if require_change_reason is not UNSET:
             field_dict["requireChangeReason"] = require_change_reason
+        if complete_on_delivery is not UNSET:
+            field_dict["completeOnDelivery"] = complete_on_delivery
 
         return field_dict
 
@@ -195,6 +202,8 @@ class Company:
 
         require_change_reason = d.pop("requireChangeReason", UNSET)
 
+        complete_on_delivery = d.pop("completeOnDelivery", UNSET)
+
         company = cls(
             id=id,
             created_at=created_at,
@@ -208,6 +217,7 @@ class Company:
             contact_email=contact_email,
             phone=phone,
             require_change_reason=require_change_reason,
+            complete_on_delivery=complete_on_delivery,
         )
 
         company.additional_properties = d

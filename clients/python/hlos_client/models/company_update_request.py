@@ -20,12 +20,16 @@ class CompanyUpdateRequest:
         webhook_url (None | str | Unset):
         require_change_reason (bool | Unset): When true, every write of this company through the API must send X-Change-
             Reason (else 400 `X-Change-Reason is required for this company`).
+        complete_on_delivery (bool | Unset): When true, an outbound parcel the carrier reports DELIVERED moves its
+            ONBOARDING or OFF_ON movement request to DONE, the hardware landing with the employee, as the operator's move
+            would (default false: the operator marks it).
     """
 
     name: str | Unset = UNSET
     abm_code: None | str | Unset = UNSET
     webhook_url: None | str | Unset = UNSET
     require_change_reason: bool | Unset = UNSET
+    complete_on_delivery: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -45,6 +49,8 @@ class CompanyUpdateRequest:
 
         require_change_reason = self.require_change_reason
 
+        complete_on_delivery = self.complete_on_delivery
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -56,6 +62,8 @@ class CompanyUpdateRequest:
             field_dict["webhookUrl"] = webhook_url
         if require_change_reason is not UNSET:
             field_dict["requireChangeReason"] = require_change_reason
+        if complete_on_delivery is not UNSET:
+            field_dict["completeOnDelivery"] = complete_on_delivery
 
         return field_dict
 
@@ -84,11 +92,14 @@ class CompanyUpdateRequest:
 
         require_change_reason = d.pop("requireChangeReason", UNSET)
 
+        complete_on_delivery = d.pop("completeOnDelivery", UNSET)
+
         company_update_request = cls(
             name=name,
             abm_code=abm_code,
             webhook_url=webhook_url,
             require_change_reason=require_change_reason,
+            complete_on_delivery=complete_on_delivery,
         )
 
         company_update_request.additional_properties = d

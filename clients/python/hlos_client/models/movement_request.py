@@ -16,6 +16,7 @@ from ..models.type_enum import TypeEnum
 if TYPE_CHECKING:
     from ..models.hardware_summary import HardwareSummary
     from ..models.movement_person import MovementPerson
+    from ..models.shipment_summary import ShipmentSummary
     from ..models.status_change import StatusChange
     from ..models.storage_ref import StorageRef
 
@@ -58,6 +59,8 @@ class MovementRequest:
         storage (None | StorageRef):
         company_name (str):
         hardwares (list[HardwareSummary]):
+        shipments (list[ShipmentSummary]): Its parcels, oldest first; each with its carrier's events at GET
+            /movement_requests/{id}/shipments.
     """
 
     id: UUID
@@ -84,6 +87,7 @@ class MovementRequest:
     storage: None | StorageRef
     company_name: str
     hardwares: list[HardwareSummary]
+    shipments: list[ShipmentSummary]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -181,6 +185,11 @@ class MovementRequest:
             hardwares_item = hardwares_item_data.to_dict()
             hardwares.append(hardwares_item)
 
+        shipments = []
+        for shipments_item_data in self.shipments:
+            shipments_item = shipments_item_data.to_dict()
+            shipments.append(shipments_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -209,6 +218,7 @@ class MovementRequest:
                 "storage": storage,
                 "companyName": company_name,
                 "hardwares": hardwares,
+                "shipments": shipments,
             }
         )
 
@@ -218,6 +228,7 @@ class MovementRequest:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.hardware_summary import HardwareSummary  # noqa: PLC0415
         from ..models.movement_person import MovementPerson  # noqa: PLC0415
+        from ..models.shipment_summary import ShipmentSummary  # noqa: PLC0415
         from ..models.status_change import StatusChange  # noqa: PLC0415
         from ..models.storage_ref import StorageRef  # noqa: PLC0415
 
@@ -409,6 +420,13 @@ class MovementRequest:
 
             hardwares.append(hardwares_item)
 
+        shipments = []
+        _shipments = d.pop("shipments")
+        for shipments_item_data in _shipments:
+            shipments_item = ShipmentSummary.from_dict(shipments_item_data)
+
+            shipments.append(shipments_item)
+
         movement_request = cls(
             id=id,
             movement_request_number=movement_request_number,
@@ -434,6 +452,7 @@ class MovementRequest:
             storage=storage,
             company_name=company_name,
             hardwares=hardwares,
+            shipments=shipments,
         )
 
         movement_request.additional_properties = d

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..models.order_employee import OrderEmployee
     from ..models.order_line import OrderLine
     from ..models.reseller import Reseller
+    from ..models.shipment_summary import ShipmentSummary
 
 
 T = TypeVar("T", bound="Order")
@@ -57,6 +58,8 @@ class Order:
         employee_profile (None | OrderEmployee):
         hardwares (list[OrderLine]): The top-level lines.
         created_hardwares (list[CreatedHardware]):
+        shipments (list[ShipmentSummary]): Its parcels, oldest first; each with its carrier's events at GET
+            /orders/{id}/shipments.
         reseller_ids (list[Reseller]): Only on orders made by an API client; otherwise empty.
     """
 
@@ -85,6 +88,7 @@ class Order:
     employee_profile: None | OrderEmployee
     hardwares: list[OrderLine]
     created_hardwares: list[CreatedHardware]
+    shipments: list[ShipmentSummary]
     reseller_ids: list[Reseller]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -177,6 +181,11 @@ class Order:
             created_hardwares_item = created_hardwares_item_data.to_dict()
             created_hardwares.append(created_hardwares_item)
 
+        shipments = []
+        for shipments_item_data in self.shipments:
+            shipments_item = shipments_item_data.to_dict()
+            shipments.append(shipments_item)
+
         reseller_ids = []
         for reseller_ids_item_data in self.reseller_ids:
             reseller_ids_item = reseller_ids_item_data.to_dict()
@@ -211,6 +220,7 @@ class Order:
                 "employeeProfile": employee_profile,
                 "hardwares": hardwares,
                 "createdHardwares": created_hardwares,
+                "shipments": shipments,
                 "resellerIds": reseller_ids,
             }
         )
@@ -223,6 +233,7 @@ class Order:
         from ..models.order_employee import OrderEmployee  # noqa: PLC0415
         from ..models.order_line import OrderLine  # noqa: PLC0415
         from ..models.reseller import Reseller  # noqa: PLC0415
+        from ..models.shipment_summary import ShipmentSummary  # noqa: PLC0415
 
         d = dict(src_dict)
         id = UUID(d.pop("id"))
@@ -393,6 +404,13 @@ class Order:
 
             created_hardwares.append(created_hardwares_item)
 
+        shipments = []
+        _shipments = d.pop("shipments")
+        for shipments_item_data in _shipments:
+            shipments_item = ShipmentSummary.from_dict(shipments_item_data)
+
+            shipments.append(shipments_item)
+
         reseller_ids = []
         _reseller_ids = d.pop("resellerIds")
         for reseller_ids_item_data in _reseller_ids:
@@ -426,6 +444,7 @@ class Order:
             employee_profile=employee_profile,
             hardwares=hardwares,
             created_hardwares=created_hardwares,
+            shipments=shipments,
             reseller_ids=reseller_ids,
         )
 

@@ -1,0 +1,108 @@
+"""POST /tracking/webhooks/aftership and /tracking/webhooks/easypost: the tracking providers'
+callbacks, with the carriers' news about the service's shipments (tracking.providers).
+
+No API key, no request budget, not in the schema (the bodies are the providers' own): a
+callback is the provider's when it carries the provider's signature over the raw body, checked
+before the body is read. Its writes are the provider's on the audit trail (SYSTEM, by the
+provider's name). What a provider reads back is a small JSON body of its own, not the API's
+envelope: `{"status", "message"}`, with `shipments` (how many it was recorded on) when it
+told of a tracking code. Providers retry whatever is not 2xx, so:
+
+- its secret unset (AFTERSHIP_WEBHOOK_SECRET, EASYPOST_WEBHOOK_SECRET): 404, as any unknown path;
+- a missing or wrong signature: 401 `refused`, nothing recorded;
+- a body that is not the provider's callback (not JSON, not its shape, a time that cannot be
+  read): 400 `refused`, nothing recorded;
+- a callback with no tracking news (AfterShip's `edd_revise`, EasyPost's `batch.created`):
+  200 `ignored`;
+- recorded on the shipments with its tracking code: 200 `recorded`, a callback told again
+  recorded once (tracking.services);
+- a tracking code no shipment has: 202 `unmatched`, kept for the operator and recorded on the
+  shipment opened later with the code.
+"""
+
+import logging
+
+from rest_framework import status
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api.views import UnknownPathView
+from config.kernel.audit import ActorType, actor_added
+from tracking.providers import AFTERSHIP, EASYPOST, PayloadRefused, TrackingProvider
+from tracking.services import tracking_update_receive
+
+logger = logging.getLogger(__name__)
+
+_unknown_path = UnknownPathView.as_view()
+
+
+class ProviderJSON(BaseContentNegotiation):
+    """A provider reads JSON whatever its Accept says (no 406 it would retry forever)."""
+
+    def select_parser(self, request, parsers):
+        return None
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+
+class TrackingWebhookView(APIView):
+    provider: TrackingProvider
+
+    schema = None
+    authentication_classes = []
+    permission_classes = []
+    throttle_classes = []
+    # The body is read raw, as signed (request.body), never through a parser.
+    parser_classes = []
+    # Not the envelope's renderer: the gateway, which dispatches to the interface's operations
+    # (those answering in the envelope), does not reach these.
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = ProviderJSON
+
+    def dispatch(self, request, *args, **kwargs):
+        # Decided per request, from the settings, so a test can switch it.
+        if self.provider.secret() is None:
+            return _unknown_path(request, *args, **kwargs)
+        return super().dispatch(request, *args, **kwargs)
+
+    def post(self, request):
+        provider, body = self.provider, request.body
+        signature = request.META.get(_meta_key(provider.signature_header))
+        if not provider.signed(body, signature):
+            logger.warning("Refused a %s callback: missing or wrong signature", provider.name)
+            message = f"Missing or wrong {provider.signature_header} signature"
+            return _answer(status.HTTP_401_UNAUTHORIZED, "refused", message)
+        # Its writes are the provider's on the audit trail (config.kernel.audit).
+        actor_added(ActorType.SYSTEM, provider.name)
+        try:
+            update = provider.update_of(body)
+        except PayloadRefused as refused:
+            logger.warning("Refused a signed %s callback: %s", provider.name, refused)
+            return _answer(status.HTTP_400_BAD_REQUEST, "refused", str(refused))
+        if update is None:
+            return _answer(status.HTTP_200_OK, "ignored", "No tracking update: nothing recorded")
+        shipments = tracking_update_receive(provider=provider.provider, update=update)
+        if not shipments:
+            message = f"No shipment has tracking code {update.tracking_code}: kept"
+            return _answer(status.HTTP_202_ACCEPTED, "unmatched", message, shipments=0)
+        message = f"Recorded on {shipments} shipment{'s' if shipments > 1 else ''}"
+        return _answer(status.HTTP_200_OK, "recorded", message, shipments=shipments)
+
+
+class AfterShipWebhookView(TrackingWebhookView):
+    provider = AFTERSHIP
+
+
+class EasyPostWebhookView(TrackingWebhookView):
+    provider = EASYPOST
+
+
+def _answer(status_code: int, outcome: str, message: str, **more) -> Response:
+    return Response({"status": outcome, "message": message, **more}, status=status_code)
+
+
+def _meta_key(header: str) -> str:
+    return "HTTP_" + header.upper().replace("-", "_")
