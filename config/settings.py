@@ -182,6 +182,11 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Due webhook deliveries (retries, and events the broker never got) are picked up by a sweep.
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-events": {"task": "companies.tasks.sweep_due_events", "schedule": 5.0},
+    # Carriers' updates whose task was lost (tracking.tasks).
+    "sweep-received-updates": {
+        "task": "tracking.tasks.sweep_received_updates",
+        "schedule": 60.0,
+    },
     # Idempotency-Keys past their 24 hours, and finished events past EVENT_RETENTION_DAYS, in
     # short batches (companies/retention.py).
     "purge-old-records": {"task": "companies.tasks.purge_old_records", "schedule": 3600.0},

@@ -155,3 +155,21 @@ class UnmatchedTracking(models.Model):
 
     def __str__(self):
         return f"{self.get_provider_display()} update for {self.tracking_code}"
+
+
+class ReceivedUpdate(models.Model):
+    """A provider's update, kept from its callback until a worker records it
+    (tracking.tasks): the callback answers once this is stored, so the provider waits for no
+    recording, and an update whose task was lost is recorded by the sweep."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    received_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    provider = models.CharField(max_length=10, choices=Provider.choices)
+    # As tracking.updates.TrackingUpdate.as_json writes it.
+    update = models.JSONField()
+
+    class Meta:
+        ordering = ["received_at"]
+
+    def __str__(self):
+        return f"{self.get_provider_display()} update received {self.received_at:%Y-%m-%d %H:%M}"

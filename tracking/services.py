@@ -12,7 +12,7 @@ movement request's completion on delivery (`shipment_follower_register`).
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from uuid import UUID
 
 from django.db import models
@@ -28,8 +28,6 @@ from tracking.models import Shipment, ShipmentEvent, UnmatchedTracking
 from tracking.updates import TrackingEvent, TrackingUpdate
 
 SHIPMENT_NOT_FOUND = "Shipment not found"
-# UPS and FedEx issue a code again after months; a parcel is delivered or lost long before.
-CODE_REUSED_AFTER = timedelta(days=180)
 # The records that hold shipments, by their model's label, and the shipment's field naming them.
 HOLDERS = {"logistics.movementrequest": "movement_request", "orders.order": "order"}
 
@@ -109,41 +107,6 @@ def _unmatched_take(shipment: Shipment) -> None:
         shipment_events_record(shipment, update, source=EventSource.CARRIER, actor=actor)
         unmatched.matched_at = timezone.now()
         unmatched.save(update_fields=["matched_at"])
-
-
-@atomic_retried
-def tracking_update_receive(*, provider: Provider, update: TrackingUpdate) -> int:
-    """A tracking provider's update, recorded on every shipment with its code (in id order,
-    as concurrent updates lock them); with none, kept for the operator once (a provider's retry
-    of the same callback is no second one). Answers how many shipments it was recorded on.
-
-    Carriers reuse codes after a while: a shipment opened more than CODE_REUSED_AFTER ago, or
-    of another carrier than the update names, is not this parcel's."""
-    shipments = Shipment.objects.select_for_update().filter(
-        tracking_code=update.tracking_code,
-        created_at__gte=timezone.now() - CODE_REUSED_AFTER,
-    )
-    if update.carrier != Carrier.UNKNOWN:
-        shipments = shipments.filter(carrier__in=(update.carrier, Carrier.UNKNOWN))
-    actor = Actor.carrier(Provider(provider).label)
-    matched = 0
-    for shipment in shipments.order_by("pk"):
-        shipment_events_record(shipment, update, source=EventSource.CARRIER, actor=actor)
-        matched += 1
-    if not matched:
-        UnmatchedTracking.objects.bulk_create(
-            [
-                UnmatchedTracking(
-                    provider=provider,
-                    provider_event_id=update.provider_event_id,
-                    tracking_code=update.tracking_code,
-                    carrier=update.carrier,
-                    update=update.as_json(),
-                )
-            ],
-            ignore_conflicts=True,
-        )
-    return matched
 
 
 @atomic_retried

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from django.test import TestCase
 
 from companies.models import Event
 from tests.support import assert_refused, events_recorded
@@ -36,9 +37,16 @@ STATUS_CHANGED = "shipment.status_changed"
 
 
 @pytest.fixture(autouse=True)
-def secrets(settings):
+def secrets(settings, eager_tasks):
+    """The providers' secrets set, and the workers' tasks run at once (by `posted`)."""
     settings.AFTERSHIP_WEBHOOK_SECRET = AFTERSHIP_SECRET
     settings.EASYPOST_WEBHOOK_SECRET = EASYPOST_SECRET
+
+
+def posted(client, path, body, headers):
+    """The callback, then what the workers do once it has committed (record the update)."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        return client.post(path, data=body, content_type="application/json", **headers)
 
 
 # --- the providers' callbacks, as they sign and shape them -----------------------------------
@@ -62,7 +70,7 @@ def post_aftership(client, payload=None, *, body=None, signature=SIGNED):
     if signature is SIGNED:
         signature = aftership_signature(body)
     headers = {} if signature is None else {"HTTP_AFTERSHIP_HMAC_SHA256": signature}
-    return client.post(AFTERSHIP, data=body, content_type="application/json", **headers)
+    return posted(client, AFTERSHIP, body, headers)
 
 
 def post_easypost(client, payload=None, *, body=None, signature=SIGNED):
@@ -70,7 +78,7 @@ def post_easypost(client, payload=None, *, body=None, signature=SIGNED):
     if signature is SIGNED:
         signature = easypost_signature(body)
     headers = {} if signature is None else {"HTTP_X_HMAC_SIGNATURE": signature}
-    return client.post(EASYPOST, data=body, content_type="application/json", **headers)
+    return posted(client, EASYPOST, body, headers)
 
 
 def checkpoint(time, tag, subtag, message, *, city=None, state=None, zip=None, country="USA"):
@@ -190,10 +198,11 @@ def easypost(code, *details, carrier="USPS", est_delivery_date=None, description
 
 
 def recorded(shipments_count: int = 1) -> dict:
+    """The answer to an update about shipments we have: accepted, and recorded by a worker."""
     plural = "s" if shipments_count > 1 else ""
     return {
-        "status": "recorded",
-        "message": f"Recorded on {shipments_count} shipment{plural}",
+        "status": "accepted",
+        "message": f"Accepted for {shipments_count} shipment{plural}",
         "shipments": shipments_count,
     }
 
@@ -895,7 +904,8 @@ def test_a_callbacks_writes_are_the_providers_on_the_audit_trail(caller, company
     changes = sorted(
         (change["target"]["type"], change["target"]["id"], change["action"], change["changes"])
         for change in response.json()["envelop"]
-        if (change["actor"], change["source"]) == (provider, "API")
+        # Recorded by a worker, as the provider's.
+        if (change["actor"], change["source"]) == (provider, "WORKER")
     )
     assert changes == [
         (

@@ -20,7 +20,8 @@ from tests.tracking.parcels import advance, onboarding, shipments
 from tracking import admin as tracking_admin
 from tracking.choices import EventSource, ShipmentStatus
 from tracking.models import Shipment, ShipmentEvent, UnmatchedTracking
-from tracking.services import shipment_event_add, shipment_open, tracking_update_receive
+from tracking.receiving import tracking_update_receive
+from tracking.services import shipment_event_add, shipment_open
 from tracking.updates import TrackingEvent, TrackingUpdate
 
 pytestmark = pytest.mark.django_db

@@ -23,7 +23,8 @@ from tests.support import assert_refused, events_recorded, iso
 from tests.tracking.parcels import advance, onboarding, shipments
 from tracking.choices import Carrier, EventSource, Provider
 from tracking.models import Shipment, UnmatchedTracking
-from tracking.services import shipment_event_add, tracking_update_receive
+from tracking.receiving import tracking_update_receive
+from tracking.services import shipment_event_add
 from tracking.updates import TrackingEvent, TrackingUpdate
 
 pytestmark = pytest.mark.django_db

@@ -31,7 +31,7 @@ from rest_framework.views import APIView
 from config.api.views import UnknownPathView
 from config.kernel.audit import ActorType, actor_added
 from tracking.providers import AFTERSHIP, EASYPOST, PayloadRefused, TrackingProvider
-from tracking.services import tracking_update_receive
+from tracking.receiving import tracking_update_accept
 
 logger = logging.getLogger(__name__)
 
@@ -84,12 +84,13 @@ class TrackingWebhookView(APIView):
             return _answer(status.HTTP_400_BAD_REQUEST, "refused", str(refused))
         if update is None:
             return _answer(status.HTTP_200_OK, "ignored", "No tracking update: nothing recorded")
-        shipments = tracking_update_receive(provider=provider.provider, update=update)
+        # Kept, and recorded by a worker once this commits: the provider waits for no more.
+        shipments = tracking_update_accept(provider=provider.provider, update=update)
         if not shipments:
             message = f"No shipment has tracking code {update.tracking_code}: kept"
             return _answer(status.HTTP_202_ACCEPTED, "unmatched", message, shipments=0)
-        message = f"Recorded on {shipments} shipment{'s' if shipments > 1 else ''}"
-        return _answer(status.HTTP_200_OK, "recorded", message, shipments=shipments)
+        message = f"Accepted for {shipments} shipment{'s' if shipments > 1 else ''}"
+        return _answer(status.HTTP_200_OK, "accepted", message, shipments=shipments)
 
 
 class AfterShipWebhookView(TrackingWebhookView):
