@@ -161,7 +161,7 @@ def movement_request_shipments(*, company: Company, movement_request_id: UUID) -
     """The company's request's shipments, each with its events (tracking.selectors)."""
     if not MovementRequest.objects.filter(pk=movement_request_id, company=company).exists():
         raise NotFound(MOVEMENT_REQUEST_NOT_FOUND)
-    return shipments_of(holder="movement_request", record_id=movement_request_id)
+    return shipments_of(company=company, holder="movement_request", record_id=movement_request_id)
 
 
 def movement_request_payload(movement: MovementRequest) -> dict:

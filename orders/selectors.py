@@ -93,7 +93,7 @@ def order_shipments(*, company: Company, order_id: UUID) -> list[dict]:
     """The company's order's shipments, each with its events (tracking.selectors)."""
     if not order_list(company=company).filter(pk=order_id).exists():
         raise NotFound(ORDER_NOT_FOUND)
-    return shipments_of(holder="order", record_id=order_id)
+    return shipments_of(company=company, holder="order", record_id=order_id)
 
 
 def order_payload(order: Order) -> dict:

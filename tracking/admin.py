@@ -16,7 +16,6 @@ from urllib.parse import urlencode
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import redirect
@@ -43,9 +42,10 @@ from tracking.admin_inlines import (
     shipment_url,
 )
 from tracking.admin_unmatched import UnmatchedTrackingAdmin
+from tracking.carriers import tracking_code_clean
 from tracking.choices import Carrier, Direction, EventSource
 from tracking.models import Shipment, ShipmentEvent
-from tracking.services import shipment_event_add, shipment_open, tracking_code_clean
+from tracking.services import shipment_add, shipment_event_add
 
 __all__ = ["ShipmentAdmin", "UnmatchedTrackingAdmin"]
 
@@ -177,19 +177,15 @@ class ShipmentAdmin(RefusalsOnSaveAdmin, AuditedAdmin):
         if change:
             return  # nothing of the shipment is typed in; the events added move it
         values = form.cleaned_data
-        with transaction.atomic():
-            record = form.record_locked()
-            found = Shipment.objects.filter(
-                **{form.holder: record}, tracking_code=values["tracking_code"]
-            ).exists()
-            shipment = shipment_open(
-                record=record,
-                direction=Direction(values["direction"]),
-                tracking_code=values["tracking_code"],
-                tracking_link=values["tracking_link"],
-                carrier=Carrier(values["carrier"]) if values["carrier"] else None,
-                actor=Actor.staff(request.user),
-            )
+        shipment, opened = shipment_add(
+            record=form.record,
+            direction=Direction(values["direction"]),
+            tracking_code=values["tracking_code"],
+            tracking_link=values["tracking_link"],
+            carrier=Carrier(values["carrier"]) if values["carrier"] else None,
+            actor=Actor.staff(request.user),
+        )
+        found = not opened
         # The page's own instance becomes the shipment opened (or found), which the admin's
         # answer and log name; it is never saved.
         for field in Shipment._meta.concrete_fields:

@@ -9,9 +9,9 @@ from django.utils import timezone
 from config.backoffice.audited import ReasonModelForm
 from config.kernel.countries import is_country_code
 from config.kernel.links import is_http_url
+from tracking.carriers import tracking_code_clean
 from tracking.choices import Carrier, Direction, ShipmentStatus
 from tracking.models import Shipment, ShipmentEvent
-from tracking.services import tracking_code_clean
 from tracking.updates import TrackingEvent
 
 # The records that hold shipments: the add form's input naming one by its number, the
@@ -130,7 +130,3 @@ class ShipmentAddForm(ReasonModelForm):
         if self.record is None:
             self.add_error(name, f"No {model._meta.verbose_name} has this number.")
         return cleaned
-
-    def record_locked(self):
-        """The record named, locked for the shipment's opening (as a move locks it)."""
-        return type(self.record).objects.select_for_update().get(pk=self.record.pk)

@@ -11,9 +11,9 @@ from django.utils.html import format_html, format_html_join
 
 from tracking.admin_filters import MatchedFilter
 from tracking.admin_inlines import code_links
+from tracking.carriers import tracking_code_clean
 from tracking.choices import Carrier
 from tracking.models import Shipment, UnmatchedTracking
-from tracking.services import tracking_code_clean
 
 
 @admin.register(UnmatchedTracking)

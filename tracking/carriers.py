@@ -25,9 +25,14 @@ _PAGES = {
 }
 
 
+def tracking_code_clean(tracking_code: str) -> str:
+    # Carriers print codes in groups; their callbacks send them whole, in capitals.
+    return "".join(tracking_code.split()).upper()
+
+
 def carrier_recognise(tracking_code: str) -> Carrier:
     """The carrier whose format and check digit `tracking_code` has, else UNKNOWN."""
-    code = "".join(tracking_code.split()).upper()
+    code = tracking_code_clean(tracking_code)
     recognised = get_tracking_number(code)
     if recognised is None or not recognised.valid:
         return Carrier.UNKNOWN

@@ -22,9 +22,9 @@ import pycountry
 from django.conf import settings
 
 from config.kernel.countries import is_country_code
+from tracking.carriers import tracking_code_clean
 from tracking.choices import Carrier, Provider, ShipmentStatus
 from tracking.models import Shipment, ShipmentEvent, UnmatchedTracking
-from tracking.services import tracking_code_clean
 from tracking.updates import TrackingEvent, TrackingUpdate
 
 

@@ -95,13 +95,17 @@ def scenario_events(scenario: Scenario, start: datetime) -> tuple[TrackingEvent,
 def shipment_simulate(
     *, company: Company, shipment_id: UUID, scenario: Scenario, actor: Actor
 ) -> Shipment:
-    """Play `scenario` on the company's shipment, as its carrier would tell it. It starts now,
-    or just after the shipment's latest status if that is later (a scenario played again
-    continues the story rather than rewriting it). Another company's shipment is not found."""
+    """Play `scenario` on the company's shipment, as its carrier would tell it: its events
+    spread over the days until now, or from just after the shipment's latest status if that is
+    later (a scenario played again continues the story rather than rewriting it). Another
+    company's shipment is not found."""
     shipment = Shipment.objects.select_for_update().filter(pk=shipment_id, company=company).first()
     if shipment is None:
         raise NotFound(SHIPMENT_NOT_FOUND)
-    start = timezone.now()
+    # Told as of now: the story's last event happened now, its first days before, unless the
+    # shipment's latest status is later (the story goes on from there).
+    span = timedelta(hours=_STEPS[scenario][-1][0])
+    start = timezone.now() - span
     if shipment.status_since is not None and shipment.status_since >= start:
         start = shipment.status_since + timedelta(minutes=1)
     # One callback an event, as a carrier tells them over the days: a webhook at each change.

@@ -8,6 +8,7 @@ from uuid import UUID
 
 from django.db.models import QuerySet
 
+from companies.models import Company
 from config.kernel.rows import Nested, Row
 from tracking.answers import (
     ShipmentEventSerializer,
@@ -33,10 +34,10 @@ LOCATION = Nested("location", ShipmentLocationSerializer)
 SUMMARY = Row(ShipmentSummarySerializer)
 
 
-def shipments_of(*, holder: str, record_id: UUID) -> list[dict]:
-    """The shipments of one record (`holder` the shipment's field naming it), oldest first,
-    each with its events, oldest first."""
-    return _shipment_rows(Shipment.objects.filter(**{holder: record_id}))
+def shipments_of(*, company: Company, holder: str, record_id: UUID) -> list[dict]:
+    """The shipments of one of the company's records (`holder` the shipment's field naming
+    it), oldest first, each with its events, oldest first."""
+    return _shipment_rows(Shipment.objects.filter(company=company, **{holder: record_id}))
 
 
 def shipment_payload(shipment: Shipment) -> dict:

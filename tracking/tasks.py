@@ -1,8 +1,8 @@
-"""Celery tasks of tracking: take ids, call the service, safe to run twice."""
+"""Celery tasks of tracking: take ids, call the service, safe to run twice. Queued by
+tracking.callbacks (and their own sweep); they call tracking.receiving."""
 
 from celery import shared_task
 
-# The module, not its names: tracking.receiving queues these tasks, and imports this module.
 from tracking import receiving
 
 

@@ -19,7 +19,7 @@ from logistics.choices import MovementStatus, MovementType, SendTo
 from logistics.models import MovementRequest
 from logistics.selectors import MOVEMENT_REQUEST_NOT_FOUND
 from tracking.choices import Direction
-from tracking.services import shipment_open
+from tracking.services import shipment_kept_updates_take, shipment_open
 
 
 @atomic_retried
@@ -40,6 +40,9 @@ def movement_request_move(
     if to_status == MovementStatus.COORDINATED and shipping.tracking_code:
         rule = partial(_shipment_open, shipping=shipping, actor=actor)
     transition_apply(movement, to_status, actor=actor, shipping=shipping, rule=rule)
+    if to_status == MovementStatus.COORDINATED and shipping.tracking_code:
+        # What the carrier said before the code was known moves the request after this move.
+        shipment_kept_updates_take(record=movement, tracking_code=shipping.tracking_code)
     # The items show the request's status (GET /hardwares); landed or released, they changed
     # already.
     if to_status not in _ITEMS_AT:

@@ -33,7 +33,7 @@ from orders.services.records import (
     selected_lines,
 )
 from tracking.choices import Direction
-from tracking.services import shipment_open
+from tracking.services import shipment_kept_updates_take, shipment_open
 
 
 @transaction.atomic
@@ -62,9 +62,13 @@ def order_move(
         OrderStatus.DELIVERED: partial(order_deliver, serial_number=serial_number),
     }
     rule = rules.get(to_status)
-    if to_status in Order.shipping_statuses and shipping.tracking_code:
+    ships = to_status in Order.shipping_statuses and bool(shipping.tracking_code)
+    if ships:
         rule = partial(_shipment_open, then=rule, shipping=shipping, actor=actor)
     transition_apply(order, to_status, actor=actor, shipping=shipping, rule=rule)
+    if ships:
+        # What the carrier said before the code was known follows this move.
+        shipment_kept_updates_take(record=order, tracking_code=shipping.tracking_code)
     if to_status == OrderStatus.CANCELLED:
         order_cancelled_email_queue(order)
     return order

@@ -9,7 +9,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("catalog", "companies", "employees", "hardware", "logistics", "orders", "scim")
+APPS = (
+    "catalog",
+    "companies",
+    "employees",
+    "hardware",
+    "logistics",
+    "orders",
+    "scim",
+    "tracking",
+)
 FLOWS = ("orders", "logistics")
 # config/ is wiring. Its entry points may name the apps (urls, settings, the Celery app, the
 # servers' entry points, and the commands that name both flows, under config.management); the
@@ -171,8 +180,8 @@ def test_the_two_flows_never_import_each_other():
     assert imports_between({"logistics"}, {"orders"}) == []
 
 
-def test_catalog_hardware_and_employees_never_import_a_flow():
-    assert imports_between({"catalog", "hardware", "employees"}, FLOWS) == []
+def test_catalog_hardware_employees_and_tracking_never_import_a_flow():
+    assert imports_between({"catalog", "hardware", "employees", "tracking"}, FLOWS) == []
 
 
 def test_no_app_imports_scim_which_sits_above_the_flows():

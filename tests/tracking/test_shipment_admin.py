@@ -11,13 +11,11 @@ from django.utils import timezone
 
 from companies.models import Event
 from config.kernel.actors import Actor
-from config.kernel.errors import ServiceError
 from config.kernel.shipping import Shipping
 from logistics import services as logistics_services
 from tests.admin_pages import change_page_form, message_texts
 from tests.factories import OrderFactory
 from tests.tracking.parcels import advance, onboarding, shipments
-from tracking import admin as tracking_admin
 from tracking.choices import EventSource, ShipmentStatus
 from tracking.models import Shipment, ShipmentEvent, UnmatchedTracking
 from tracking.receiving import tracking_update_receive
@@ -264,24 +262,6 @@ def test_an_event_line_that_says_nothing_true_is_refused_on_the_form(
     assert Shipment.objects.get(pk=shipment.pk).status == "PRE_TRANSIT"
 
 
-def test_a_refusal_while_recording_an_event_is_a_message_and_records_nothing(
-    admin_client, company, monkeypatch
-):
-    shipment = coordinated(company, UPS_CODE)
-
-    def refused(**kwargs):
-        raise ServiceError("Shipment not found")
-
-    monkeypatch.setattr(tracking_admin, "shipment_event_add", refused)
-    response = admin_client.post(
-        page(shipment), event_line(admin_client.get(page(shipment)), status="IN_TRANSIT")
-    )
-
-    assert response.status_code == 302
-    assert message_texts(response) == ["Shipment not found"]
-    assert not shipment.events.exists()
-
-
 def test_the_page_shows_the_carriers_word_read_only_the_events_oldest_first_and_the_moves(
     admin_client, company
 ):
@@ -446,32 +426,6 @@ def test_a_link_that_is_not_a_web_address_is_refused_on_the_form(admin_client, c
 
     assert response.status_code == 200
     assert "An http(s) address." in response.content.decode()
-    assert not Shipment.objects.exists()
-
-
-def test_a_refusal_while_adding_is_a_message_and_the_form_again_with_what_was_typed(
-    admin_client, company, monkeypatch
-):
-    movement = onboarding(company)
-
-    def refused(**kwargs):
-        Shipment.objects.create(  # written, then rolled back with the admin's transaction
-            company=company, movement_request=movement, direction="OUTBOUND", tracking_code="X"
-        )
-        raise ServiceError("trackingCode should not be empty")
-
-    monkeypatch.setattr(tracking_admin, "shipment_open", refused)
-    typed = {
-        "movement_request_number": movement.movement_request_number,
-        "direction": "OUTBOUND",
-        "tracking_code": UPS_CODE,
-    }
-    response = admin_client.post(ADD, typed)
-
-    assert response.status_code == 302
-    assert message_texts(response) == ["trackingCode should not be empty"]
-    again = admin_client.get(response.url)
-    assert again.context["adminform"].form.initial["tracking_code"] == UPS_CODE
     assert not Shipment.objects.exists()
 
 

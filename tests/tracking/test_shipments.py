@@ -361,3 +361,34 @@ def test_an_update_told_again_changes_nothing(caller, company):
 
     again = Shipment.objects.get(pk=parcel.pk)
     assert (again.updated_at, again.status) == (parcel.updated_at, "OUT_FOR_DELIVERY")
+
+
+def test_a_delivery_told_before_the_code_was_known_completes_the_onboarding_after_its_move(
+    caller, company
+):
+    company.complete_on_delivery = True
+    company.save()
+    movement = onboarding(company)
+    kept = tracking_update_receive(
+        provider=Provider.EASYPOST,
+        update=TrackingUpdate(tracking_code="1Z999AA10123456784", events=(STORY[2],)),
+    )
+
+    advance(caller, movement, trackingCode="1Z999AA10123456784")
+
+    assert kept == 0
+    shown = caller.get(f"/movement_requests/{movement.id}", {"companyCode": "TRK"})
+    [row] = shown.json()["envelop"]
+    assert (row["status"], row["shipments"][0]["status"]) == ("DONE", "DELIVERED")
+    assert row["dateCompleted"] is not None
+    assert [
+        (entry["statusFrom"], entry["statusTo"]) for entry in row["movementRequestStatusHistoric"]
+    ] == [
+        (None, "PROCESSING"),
+        ("PROCESSING", "COORDINATED"),
+        ("COORDINATED", "DONE"),
+    ]
+    assert [status for _, _, status in events_recorded("movement_request.status_changed")] == [
+        "COORDINATED",
+        "DONE",
+    ]

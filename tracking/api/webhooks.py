@@ -30,8 +30,8 @@ from rest_framework.views import APIView
 
 from config.api.views import UnknownPathView
 from config.kernel.audit import ActorType, actor_added
+from tracking.callbacks import tracking_update_accept
 from tracking.providers import AFTERSHIP, EASYPOST, PayloadRefused, TrackingProvider
-from tracking.receiving import tracking_update_accept
 
 logger = logging.getLogger(__name__)
 
