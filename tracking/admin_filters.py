@@ -19,6 +19,7 @@ from tracking.choices import EXCEPTIONS, ShipmentStatus
 # A parcel waiting at a pickup point is normal for a while; after this, someone looks into it.
 # The other exceptions (FAILURE, RETURN_TO_SENDER) are one as soon as the carrier says so.
 EXCEPTION_AFTER = {ShipmentStatus.AVAILABLE_FOR_PICKUP: timedelta(days=3)}
+EXCEPTION_SHOWN_CLOSED = timedelta(days=14)
 
 
 def open_statuses(model_label: str) -> list[str]:
@@ -47,7 +48,13 @@ def shipments_in_exception(shipments: QuerySet) -> QuerySet:
     for status in EXCEPTIONS:
         wait = EXCEPTION_AFTER.get(status)
         condition |= Q(status=status) & (Q(since__lt=now - wait) if wait else Q())
-    return shipments.alias(since=since).filter(condition)
+    # Work while its record is open; once the record is closed (its hardware landed, or the
+    # order delivered), for EXCEPTION_SHOWN_CLOSED more, then the figure lets it go.
+    still_open = Q(movement_request__status__in=open_statuses("logistics.MovementRequest")) | Q(
+        order__status__in=open_statuses("orders.Order")
+    )
+    recent = Q(since__gte=now - EXCEPTION_SHOWN_CLOSED)
+    return shipments.alias(since=since).filter(condition & (still_open | recent))
 
 
 def updates_unmatched(updates: QuerySet) -> QuerySet:

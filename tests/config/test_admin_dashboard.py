@@ -120,6 +120,9 @@ def seed_shipments(company, open_movement) -> dict[str, set]:
     failed = shipment("EXC-1", "FAILURE")
     waiting = shipment("EXC-2", "AVAILABLE_FOR_PICKUP", days=4)
     shipment("EXC-3", "AVAILABLE_FOR_PICKUP", days=1)
+    # An exception of a closed record counts two weeks, then is let go.
+    returned = shipment("EXC-4", "RETURN_TO_SENDER", movement=done, days=2)
+    shipment("EXC-5", "FAILURE", movement=done, days=20)
     shipment("TRN-1", "IN_TRANSIT")
     update = {"tracking_code": "NOPE", "events": []}
     kept = UnmatchedTracking.objects.create(
@@ -130,7 +133,7 @@ def seed_shipments(company, open_movement) -> dict[str, set]:
     )
     return {
         "delivered by the carrier, movement not DONE": {delivered},
-        "delivery exceptions": {failed, waiting},
+        "delivery exceptions": {failed, waiting, returned},
         "unmatched tracking updates": {kept.pk},
     }
 
