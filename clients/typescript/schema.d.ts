@@ -767,7 +767,7 @@ export interface paths {
          * @description Not in production, where this path is unknown (404).
          *
          *     Plays a carrier's story of one of the company's shipments, its events spread over the days
-         *     from now (or from its latest event, if later), through the same way in as a carrier's own
+         *     until now (or after its latest event, if that is later), through the same way in as a carrier's own
          *     news: the shipment's status, ETA and events move as they would, with the same webhooks
          *     (`shipment.status_changed` at each change of status), and the movement request or order
          *     holding it follows (its `shipments`, `updatedAt`, and, for a company with
