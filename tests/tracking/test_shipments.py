@@ -197,10 +197,11 @@ def test_shipments_of_a_malformed_id_are_refused(caller, company, path, message)
     assert_refused(caller.get(f"{path}/not-a-uuid/shipments", {"companyCode": "TRK"}), 400, message)
 
 
-def test_shipments_need_the_company_code(caller, company):
-    response = caller.get(f"/movement_requests/{uuid.uuid4()}/shipments")
+@pytest.mark.parametrize("path", ["/movement_requests", "/orders"])
+def test_shipments_need_the_company_code(caller, company, path):
+    response = caller.get(f"{path}/{uuid.uuid4()}/shipments")
 
-    assert response.status_code == 400
+    assert_refused(response, 400, "Missing required filter: companyCode")
 
 
 def coordinated(caller, company, code: str) -> Shipment:
