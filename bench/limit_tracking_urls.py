@@ -11,10 +11,10 @@ gunicorn settings and worker class), with this URLconf in place of the service's
    `tracking_receivedupdate` (bench/tracking.py makes it: `LIKE ... INCLUDING ALL`), and
    answers 200 with a small JSON body.
 
-What the service does beyond it is what ingesting costs us: DRF's view, the payload read
-(`EASYPOST.update_of`), the audit trail's actor, a transaction around the insert through the
-ORM, the count of the shipments with the code, and the task published to the broker once it
-commits (`tracking_update_accept`, tracking.callbacks).
+What the service does beyond it is what ingesting costs us: the payload read
+(`EASYPOST.update_of`) and kept in the service's own form, the insert through the ORM, and the
+count of the shipments with the code, which decides its answer (`tracking_update_accept`,
+tracking.callbacks).
 """
 
 import uuid

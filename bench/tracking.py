@@ -17,14 +17,14 @@ of 8 threads, workers not recycled):
   held to it.
 
 The service runs with a broker (`--redis-url`, a Redis db of the bench's own, whose queue must
-be empty at the start), so its callback keeps the update and publishes the task that records it
-(`tracking_update_accept`, tracking.callbacks); no Celery worker runs while the callbacks are
-timed. After each round (all three sides), the kept updates are recorded as a worker's task
-records them (`record_received_update`, around `received_update_record`), by 1 process of the
-bench standing for 1 worker or 2 for 2 (`--record-workers`, taken in turn round by round;
-processes, as threads would share one interpreter lock), timed apart: events recorded per
-second per worker. The tasks the service queued, which no worker takes, are counted and purged
-at the end.
+be empty at the start), as deployed: its callback keeps the update for the workers
+(`tracking_update_accept`, tracking.callbacks), whose beat hands them a run every 2 seconds;
+no Celery worker or beat runs while the callbacks are timed. After each round (all three
+sides), the kept updates are recorded as the workers' runs record them
+(`record_received_updates`, around `received_updates_record`), by 1 process of the bench
+standing for 1 worker or 2 for 2 (`--record-workers`, taken in turn round by round; processes,
+as threads would share one interpreter lock), timed apart: events recorded per second per
+worker. The broker's queue is counted at the end: a callback publishes nothing.
 
 The data: one company (no webhook URL: the outbox rows of the shipments' moves are written, as
 NO_ENDPOINT, but none is handed to the broker), and `--shipments` onboardings made and moved to
@@ -40,7 +40,7 @@ each round the database is vacuumed, outside the time measured.
 Printed: callbacks/s of wall time, p50/p99 latency of each side; the service's callbacks/s over
 each limit's for the run and round by round; the CPU a callback costs each side (its gunicorn
 workers and the bench database's PostgreSQL backends, from /proc); the statements of a callback
-and of recording an update (in process, BEGIN and COMMIT included); events recorded per second
+and of recording an update (in process, any BEGIN and COMMIT included); events recorded per second
 per worker. Checked after the run: every shipment DELIVERED with its story's events, no kept
 update left, each limit keeping every callback, every movement request showing its shipment's
 ETA.
@@ -84,7 +84,6 @@ from bench.tracking_recording import (
     broker_use,
     profile,
     queue_length,
-    queue_purge,
     record_kept,
     run_checks,
     statements_probe,
@@ -279,7 +278,7 @@ def main() -> int:
     ]
     warmup = round_bodies(groups["warmup"], length, 0, WARMUP_EVENTS)
     environment = service_environment(args.database_url, "127.0.0.1") | {
-        # The broker: a callback publishes its task, which no worker takes while timed.
+        # The broker, as deployed (a callback publishes nothing to it: counted at the end).
         "REDIS_URL": args.redis_url,
         # No worker is replaced mid-run (as bench/scim.py: 10,000 callbacks would replace each
         # service worker twice at the default 2,000).
@@ -296,7 +295,7 @@ def main() -> int:
             server.stop()
     profiled = profile(groups["profile"], length, args.profile) if args.profile else None
     checked = run_checks(groups["measured"], length)
-    purged = queue_purge(args.redis_url)
+    queued = queue_length(args.redis_url)
     accepted = len(statements["callback"]["changed"] + statements["callback"]["same"])
     accepted += len(warmup) + args.events + (2 * args.profile if args.profile else 0)
     print(
@@ -313,8 +312,8 @@ def main() -> int:
         "movement request shows its shipment's ETA"
     )
     print(
-        f"tasks left queued in {args.redis_url} (no worker) and purged: {purged:,}, for "
-        f"{accepted:,} callbacks the service accepted"
+        f"tasks queued in {args.redis_url} (no worker ran): {queued:,}, for {accepted:,} "
+        "callbacks the service accepted"
     )
     if profiled:
         print()
@@ -364,7 +363,7 @@ def report(args, measured: dict, statements: dict) -> None:
     )
     callbacks = statements["callback"]["changed"] + statements["callback"]["same"]
     print(
-        f"statements of a callback, in process: {spread(callbacks)} (BEGIN and COMMIT "
+        f"statements of a callback, in process: {spread(callbacks)} (any BEGIN and COMMIT "
         f"included), over {len(callbacks)} ({PROBE_SHIPMENTS} stories)"
     )
     counts = statements["record"]

@@ -1,5 +1,5 @@
 """What bench/tracking.py does in its own process, around the served callbacks: the broker it
-publishes to, the kept updates recorded as a worker records them, the statements of a callback
+would publish to, the kept updates recorded as the workers record them, the statements of a callback
 and of a recording, the profile of a callback, and the checks at the end."""
 
 import multiprocessing
@@ -13,8 +13,9 @@ from bench.tracking_stories import LIMIT_TABLES, PATH, callback, status_changes,
 
 def broker_use(redis_url: str) -> None:
     """Tasks published to the broker at `redis_url` from this process too, as the served
-    service's are, not run in-process after the commit (bench/seed.py sets Django up without
-    REDIS_URL): a callback posted here then does what a served one does."""
+    service's are, not run in-process (bench/seed.py sets Django up without REDIS_URL): a
+    callback posted here then does what a served one does, and leaves the recording to the
+    workers."""
     from config.celery import app
 
     app.conf.update(broker_url=redis_url, task_always_eager=False)
@@ -33,44 +34,21 @@ def queue_length(redis_url: str) -> int:
         client.close()
 
 
-def queue_purge(redis_url: str) -> int:
-    """The broker's default queue emptied of the tasks no worker will take: how many."""
-    from kombu import Connection
-
-    from config.celery import app
-
-    with Connection(redis_url) as connection:
-        return connection.default_channel.queue_purge(app.conf.task_default_queue)
-
-
-def record(received_update_id) -> None:
-    """A kept update recorded as a worker's process runs its task: `record_received_update`
-    (and so `received_update_record`) inside the task's signals, which open the audit trail's
-    context and bound its database work (config.celery)."""
-    from tracking.tasks import record_received_update
-
-    result = record_received_update.apply(args=[str(received_update_id)], throw=True)
-    if result.result is not True:
-        raise BenchError(f"kept update {received_update_id} was not recorded")
-
-
 def record_kept(workers: int) -> dict[str, float]:
-    """Every kept update recorded, oldest first, by `workers` processes, each standing for a
-    Celery worker's process (a process, not a thread: recording is mostly Python, and threads
-    of one process would share its interpreter lock): spawned, Django set up, its connection
-    opened, then started together on its share (every `workers`-th update, so a shipment's
-    updates go to one worker in order). Returns how many, the wall time from the first start
-    to the last end, and the CPU seconds of the workers and of their PostgreSQL backends."""
+    """Every kept update recorded by `workers` processes, each standing for a Celery worker's
+    process (a process, not a thread: recording is mostly Python, and threads of one process
+    would share its interpreter lock) running the beat's task (`record_received_updates`, inside
+    the task's signals, which open the audit trail's context and bound its database work:
+    config.celery) again and again until it finds none left: spawned, Django set up, its
+    connection opened, then started together, taking the oldest update no other holds. Returns
+    how many, the wall time from the first start to the last end, and the CPU seconds of the
+    workers and of their PostgreSQL backends."""
     from tracking.models import ReceivedUpdate
 
-    kept = ReceivedUpdate.objects.order_by("received_at").values_list("pk", flat=True)
-    kept = [str(received_update_id) for received_update_id in kept]
+    kept = ReceivedUpdate.objects.count()
     context = multiprocessing.get_context("spawn")
     barrier, results = context.Barrier(workers), context.Queue()
-    processes = [
-        context.Process(target=_worker, args=(kept[share::workers], barrier, results))
-        for share in range(min(workers, len(kept)) or 1)
-    ]
+    processes = [context.Process(target=_worker, args=(barrier, results)) for _ in range(workers)]
     for process in processes:
         process.start()
     done = [results.get(timeout=3600) for _ in processes]
@@ -79,15 +57,18 @@ def record_kept(workers: int) -> dict[str, float]:
     errors = [each["error"] for each in done if each["error"]]
     if errors:
         raise BenchError(f"recording the kept updates: {errors[0]}")
+    recorded = sum(each["recorded"] for each in done)
+    if recorded != kept:
+        raise BenchError(f"{recorded} kept updates recorded, not {kept}")
     return {
-        "updates": len(kept),
+        "updates": recorded,
         "wall": max(each["ended"] for each in done) - min(each["began"] for each in done),
         "cpu": sum(each["cpu"] for each in done),
         "postgres": sum(each["postgres"] for each in done),
     }
 
 
-def _worker(kept: list[str], barrier, results) -> None:
+def _worker(barrier, results) -> None:
     """A worker of `record_kept`, in a process of its own."""
     outcome = {"error": None}
     try:
@@ -96,14 +77,18 @@ def _worker(kept: list[str], barrier, results) -> None:
         django.setup()
         from django.db import connection
 
+        from tracking.tasks import record_received_updates
+
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_backend_pid()")
             (backend,) = cursor.fetchone()
         barrier.wait(timeout=300)
         began, cpu, postgres = time.perf_counter(), time.process_time(), cpu_seconds([backend])
-        for received_update_id in kept:
-            record(received_update_id)
+        recorded = 0
+        while ran := record_received_updates.apply(throw=True).result:
+            recorded += ran
         outcome |= {
+            "recorded": recorded,
             "began": began,
             "ended": time.perf_counter(),
             "cpu": time.process_time() - cpu,
@@ -135,12 +120,13 @@ def in_process_post():
 
 def statements_probe(codes: list[str], length: int) -> dict[str, dict[str, list[int]]]:
     """The statements of each callback of the probe shipments' whole stories, in process
-    (BEGIN and COMMIT included; its task published to the broker), and of recording its update
-    at once as a worker does, by whether the update moved the shipment's status."""
+    (any BEGIN and COMMIT included), and of recording its update at once as a worker's run does
+    (`received_update_record_next`: the run's last claim, which finds none, is not counted), by
+    whether the update moved the shipment's status."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from tracking.models import ReceivedUpdate
+    from tracking.receiving import received_update_record_next
 
     post = in_process_post()
     counts = {part: {"changed": [], "same": []} for part in ("callback", "record")}
@@ -152,9 +138,9 @@ def statements_probe(codes: list[str], length: int) -> dict[str, dict[str, list[
             with CaptureQueriesContext(connection) as queries:
                 post(*callback(code, number, length, index))
             counts["callback"][moved].append(len(queries))
-            (received_update_id,) = ReceivedUpdate.objects.values_list("pk", flat=True)
             with CaptureQueriesContext(connection) as queries:
-                record(received_update_id)
+                if not received_update_record_next():
+                    raise BenchError("the probe's callback kept no update")
             counts["record"][moved].append(len(queries))
     return counts
 

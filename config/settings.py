@@ -182,10 +182,12 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Due webhook deliveries (retries, and events the broker never got) are picked up by a sweep.
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-events": {"task": "companies.tasks.sweep_due_events", "schedule": 5.0},
-    # Carriers' updates whose task was lost (tracking.tasks).
-    "sweep-received-updates": {
-        "task": "tracking.tasks.sweep_received_updates",
-        "schedule": 60.0,
+    # Carriers' updates their callbacks kept, recorded (tracking.tasks). A run not started
+    # within its interval is dropped: the next one does its work.
+    "record-received-updates": {
+        "task": "tracking.tasks.record_received_updates",
+        "schedule": 2.0,
+        "options": {"expires": 2.0},
     },
     # Idempotency-Keys past their 24 hours, and finished events past EVENT_RETENTION_DAYS, in
     # short batches (companies/retention.py).

@@ -89,7 +89,10 @@ class Receiver:
 
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hooks"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        # A short poll makes close() quick: shutdown() waits for the loop to look.
+        threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        ).start()
 
     @property
     def requests(self) -> list[dict]:

@@ -159,8 +159,8 @@ class UnmatchedTracking(models.Model):
 
 class ReceivedUpdate(models.Model):
     """A provider's update, kept from its callback until a worker records it
-    (tracking.tasks): the callback answers once this is stored, so the provider waits for no
-    recording, and an update whose task was lost is recorded by the sweep."""
+    (tracking.receiving): the callback answers once this is stored, so the provider waits for
+    no recording. The rows are the workers' queue, taken oldest first."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     received_at = models.DateTimeField(auto_now_add=True, db_index=True)

@@ -1,11 +1,10 @@
-"""A tracking provider's news, recorded by a worker (tracking.tasks) once its callback kept it
+"""A tracking provider's news, recorded by the workers (tracking.tasks) once its callback kept it
 (tracking.callbacks): on every shipment with its code (tracking.services), or kept for the
-operator when none has it. A provider retries anything but 2xx, and a broker may lose a task:
-an update is recorded once however often it comes, and the sweep hands on what a lost task
-left."""
+operator when none has it. The kept updates are the workers' queue: the beat hands them a run
+every few seconds, and each run takes the oldest no other run holds. A provider retries
+anything but 2xx: an update is recorded once however often it comes."""
 
-from datetime import timedelta
-from uuid import UUID
+import time
 
 from django.utils import timezone
 
@@ -17,20 +16,28 @@ from tracking.models import ReceivedUpdate, Shipment, UnmatchedTracking
 from tracking.services import CODE_REUSED_AFTER, shipment_events_record, tracking_code_lock
 from tracking.updates import TrackingUpdate
 
-# A kept update not recorded by then is handed to the workers again (tracking.tasks' sweep),
-# at most this many a run.
-RECORDED_WITHIN = timedelta(minutes=1)
-SWEPT_AT_ONCE = 500
+# Seconds a run records for at most: a backlog (a provider's burst, workers that were down)
+# shares the workers with the webhooks' deliveries, run after run.
+RECORDING_BUDGET = 10.0
+
+
+def received_updates_record(budget: float = RECORDING_BUDGET) -> int:
+    """The kept updates recorded, oldest first, each in a transaction of its own, until none is
+    left or `budget` seconds have passed. Runs in several workers at once take different ones.
+    Answers how many were recorded here."""
+    ends = time.monotonic() + budget
+    recorded = 0
+    while time.monotonic() < ends and received_update_record_next():
+        recorded += 1
+    return recorded
 
 
 @atomic_retried
-def received_update_record(*, received_update_id: UUID) -> bool:
-    """Record a kept update (tracking_update_receive) and forget it, once: a second worker
-    handed the same one finds it taken or gone. Answers whether it was recorded here."""
+def received_update_record_next() -> bool:
+    """Record the oldest kept update no other run holds (tracking_update_receive) and forget
+    it. Answers whether there was one."""
     received = (
-        ReceivedUpdate.objects.select_for_update(skip_locked=True)
-        .filter(pk=received_update_id)
-        .first()
+        ReceivedUpdate.objects.select_for_update(skip_locked=True).order_by("received_at").first()
     )
     if received is None:
         return False
@@ -49,13 +56,6 @@ def _recorded_on_shipments(update: TrackingUpdate, actor: Actor) -> int:
         shipment_events_record(shipment, update, source=EventSource.CARRIER, actor=actor)
         matched += 1
     return matched
-
-
-def received_updates_waiting() -> list[UUID]:
-    """The kept updates a worker should have recorded by now: their task was lost (a broker
-    down when the callback committed, a worker killed)."""
-    waiting = ReceivedUpdate.objects.filter(received_at__lt=timezone.now() - RECORDED_WITHIN)
-    return list(waiting.values_list("pk", flat=True)[:SWEPT_AT_ONCE])
 
 
 def shipments_of_update(update: TrackingUpdate):

@@ -44,6 +44,13 @@ def publish_after_commit(task: Task, *args) -> None:
     transaction.on_commit(lambda: publish(task, *args), robust=True)
 
 
+def run_if_in_process(task: Task) -> None:
+    """With tasks run in the process (no worker or beat: `make run`), `task` run now, once the
+    caller's transaction commits; with workers, nothing: the beat hands it to them."""
+    if task.app.conf.task_always_eager:
+        transaction.on_commit(task.delay, robust=True)
+
+
 def publish(task: Task, *args) -> None:
     if task.app.conf.task_always_eager:
         task.delay(*args)

@@ -22,6 +22,15 @@ from tests.conftest import make_caller
 from tests.receivers import Receiver
 from tests.schema_check import CheckedHTTPConnection
 from tests.servers import GUNICORN_VARIABLES, REPO, database_url, free_port
+from tests.tracking.test_provider_webhooks import (
+    EASYPOST,
+    EASYPOST_SECRET,
+    arrival_detail,
+    easypost,
+    easypost_signature,
+    encoded,
+)
+from tracking.models import UnmatchedTracking
 
 # Its own Redis database on the suite's server (as scripts/contract-check takes 14): the broker
 # queue and cache of these processes, flushed before and after.
@@ -83,13 +92,15 @@ class Serve:
             start_new_session=True,
         )
 
-    def request(self, method: str, path: str, body=None, key: str | None = None):
+    def request(self, method: str, path: str, body=None, key: str | None = None, **headers):
         connection = CheckedHTTPConnection("127.0.0.1", self.port, timeout=10)
-        headers = {"Content-Type": "application/json"}
+        headers["Content-Type"] = "application/json"
         if key:
             headers["Authorization"] = f"Bearer {key}"
+        if body is not None and not isinstance(body, bytes):
+            body = json.dumps(body)
         try:
-            connection.request(method, path, json.dumps(body) if body else None, headers)
+            connection.request(method, path, body, headers)
             response = connection.getresponse()
             return response.status, json.loads(response.read())
         finally:
@@ -140,7 +151,7 @@ def serve_redis():
 def test_make_serve_is_ready_serves_the_api_and_delivers_webhooks(serve_redis, tmp_path):
     caller = make_caller()
     receiver = Receiver(200)
-    served = Serve(str(tmp_path))
+    served = Serve(str(tmp_path), EASYPOST_WEBHOOK_SECRET=EASYPOST_SECRET)
     try:
         ready = served.wait_until_ready()
         assert {"database", "migrations", "broker", "outbox"} <= set(ready["checks"])
@@ -166,6 +177,18 @@ def test_make_serve_is_ready_serves_the_api_and_delivers_webhooks(serve_redis, t
 
         status, unauthorized = served.request("GET", "/companies")
         assert status == 401, unauthorized
+
+        # A carrier's callback is kept, and recorded by the worker on the beat's next run.
+        body = encoded(easypost("SERVED-PARCEL", arrival_detail()))
+        status, kept = served.request(
+            "POST", EASYPOST, body, **{"X-Hmac-Signature": easypost_signature(body)}
+        )
+        assert (status, kept["status"]) == (202, "unmatched"), kept
+        unmatched = UnmatchedTracking.objects.filter(tracking_code="SERVED-PARCEL")
+        deadline = time.monotonic() + 30
+        while not unmatched.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert unmatched.exists(), f"no carrier update recorded:\n{served.log_tail()}"
         # Beat wrote its schedule where it was told, not into the checkout.
         assert list(tmp_path.iterdir())
     finally:

@@ -737,6 +737,21 @@ def test_without_its_secret_the_path_is_unknown(caller, company, settings, callb
 
 
 @pytest.mark.parametrize("path", [AFTERSHIP, EASYPOST])
+def test_another_method_is_refused_in_the_providers_json(caller, path):
+    response = caller.get(path, HTTP_ACCEPT="text/html")
+
+    assert (response.status_code, response["Allow"], response["Content-Type"]) == (
+        405,
+        "POST",
+        "application/json",
+    )
+    assert response.json() == {
+        "status": "refused",
+        "message": f"Cannot GET {path}: a callback is a POST",
+    }
+
+
+@pytest.mark.parametrize("path", [AFTERSHIP, EASYPOST])
 def test_the_gateway_does_not_reach_the_callbacks(caller, company, path):
     # They are no operation of the interface: a client's key does not stand for a signature.
     envelope = {"verb": "POST", "request": path.lstrip("/"), "vendor": "hlos", "data": {}}

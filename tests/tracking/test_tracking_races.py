@@ -12,9 +12,10 @@ from tests.factories import CompanyFactory
 from tests.support.threads import run_together
 from tests.tracking.parcels import onboarding
 from tests.tracking.test_shipments import STORY
+from tracking.callbacks import tracking_update_accept
 from tracking.choices import Provider
-from tracking.models import Shipment, ShipmentEvent, UnmatchedTracking
-from tracking.receiving import tracking_update_receive
+from tracking.models import ReceivedUpdate, Shipment, ShipmentEvent, UnmatchedTracking
+from tracking.receiving import received_updates_record, tracking_update_receive
 from tracking.updates import TrackingEvent, TrackingUpdate
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -73,3 +74,27 @@ def test_two_providers_telling_the_same_event_at_once_record_it_once():
     )
     moves = shipment.status_history.exclude(status_from=None)
     assert list(moves.values_list("status_from", "status_to")) == [("PRE_TRANSIT", "DELIVERED")]
+
+
+def test_two_workers_runs_at_once_share_the_kept_updates_and_record_each_once():
+    company = CompanyFactory()
+    movements = [onboarding(company) for _ in range(6)]
+    for number, movement in enumerate(movements):
+        movement_request_move(
+            movement_request_id=movement.pk,
+            to_status="COORDINATED",
+            actor=OPERATOR,
+            shipping=Shipping(tracking_code=f"SHARED-{number}"),
+        )
+    for event in STORY:
+        for number in range(len(movements)):
+            update = TrackingUpdate(tracking_code=f"SHARED-{number}", events=(event,))
+            tracking_update_accept(provider=Provider.EASYPOST, update=update)
+
+    outcomes = run_together(received_updates_record, received_updates_record)
+
+    assert sum(outcomes) == len(STORY) * len(movements), outcomes
+    assert not ReceivedUpdate.objects.exists()
+    for movement in movements:
+        shipment = Shipment.objects.get(movement_request=movement)
+        assert (shipment.status, shipment.events.count()) == ("DELIVERED", len(STORY))
