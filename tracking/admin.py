@@ -33,7 +33,7 @@ from config.kernel.actors import Actor
 from config.kernel.errors import ServiceError
 from config.kernel.numbering import number_written
 from tracking.admin_filters import WorkWaitingFilter
-from tracking.admin_forms import ADD_FIELDS, HOLDERS, ShipmentAddForm
+from tracking.admin_forms import ADD_FIELDS, RECORD_INPUTS, ShipmentAddForm
 from tracking.admin_inlines import (
     EventInline,
     StatusHistoryInline,
@@ -80,7 +80,7 @@ class ShipmentAdmin(RefusalsOnSaveAdmin, AuditedAdmin):
     add_fieldsets = [
         (
             "The record it is a shipment of: one number",
-            {"fields": list(HOLDERS)},
+            {"fields": list(RECORD_INPUTS)},
         ),
         (None, {"fields": ["direction", "tracking_code", "carrier", "tracking_link"]}),
     ]

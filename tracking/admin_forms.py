@@ -16,12 +16,12 @@ from tracking.updates import TrackingEvent
 
 # The records that hold shipments: the add form's input naming one by its number, the
 # shipment's field naming it, and its model (by label: tracking imports neither flow).
-HOLDERS = {
+RECORD_INPUTS = {
     "movement_request_number": ("movement_request", "logistics.MovementRequest"),
     "order_number": ("order", "orders.Order"),
 }
 # The add form's inputs, kept in the address when a refusal sends the operator back to it.
-ADD_FIELDS = [*HOLDERS, "direction", "tracking_code", "carrier", "tracking_link"]
+ADD_FIELDS = [*RECORD_INPUTS, "direction", "tracking_code", "carrier", "tracking_link"]
 DIRECTION_HELP = "OUTBOUND: to the employee. RETURN: back from the employee (an offboarding)."
 
 
@@ -120,11 +120,11 @@ class ShipmentAddForm(ReasonModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        given = [name for name in HOLDERS if cleaned.get(name) is not None]
+        given = [name for name in RECORD_INPUTS if cleaned.get(name) is not None]
         if len(given) != 1:
             raise forms.ValidationError("Give the movement request's number or the order's.")
         (name,) = given
-        self.holder, label = HOLDERS[name]
+        self.holder, label = RECORD_INPUTS[name]
         model = apps.get_model(label)
         self.record = model.objects.filter(**{model.number_field: cleaned[name]}).first()
         if self.record is None:

@@ -83,7 +83,7 @@ class RecordShipmentsInline(RecordInline):
     fields = ["carrier", "code", "status", "eta_shown", "updated_at"]
     verbose_name_plural = "shipments"
     template = "admin/tracking/shipment/record_shipments_inline.html"
-    # The add form's input naming the record (HOLDERS).
+    # The add form's input naming the record (admin_forms.RECORD_INPUTS).
     number_input: str
 
     @admin.display(description="tracking code")
