@@ -31,6 +31,7 @@ set_json_loads(orjson.loads)
 # orjson's datetime format, so both apps print the same text.
 QUERY = """
 SELECT h.id, h.description, h.brand, h.name, h.ram, h.processor, h.image, h.status,
+       h.lifecycle, h.retired_reason, h.retired_at,
        h.damaged, h.cost::float8, h.serial_number, h.disk_space, h.display_size,
        h.date_bought, h.country_code, h.new_hardware, h.external_reference, h.factory_reset,
        h.cost_currency, h.in_movement, h.created_at, h.updated_at, h.company_id, c.name,
@@ -98,6 +99,9 @@ def _row(values, base):
         processor,
         image,
         status,
+        lifecycle,
+        retired_reason,
+        retired_at,
         damaged,
         cost,
         serial_number,
@@ -140,6 +144,9 @@ def _row(values, base):
         "name": name,
         "image": absolute(image, base),
         "status": status,
+        "lifecycle": lifecycle,
+        "retiredReason": retired_reason,
+        "retiredAt": retired_at,
         "damaged": damaged,
         "cost": cost,
         "serialNumber": serial_number,

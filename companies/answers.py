@@ -34,6 +34,7 @@ class CompanySerializer(answers.ModelAnswer):
             "phone",
             "require_change_reason",
             "complete_on_delivery",
+            "wipe_on_return",
         ]
 
 
@@ -95,7 +96,7 @@ TARGET_TYPES_TEXT = (
     "COMPANY, SCIM_TOKEN, EMPLOYEE, HARDWARE, ORDER, MOVEMENT_REQUEST, SHIPMENT; or a child "
     "record's, "
     "whose parent says whose it is: ORDER_LINE and ALTERNATIVE_GROUP (of an ORDER), "
-    "HARDWARE_NOTE (of a HARDWARE item)."
+    "HARDWARE_NOTE and HARDWARE_WIPE (of a HARDWARE item)."
 )
 
 

@@ -109,6 +109,13 @@ class Company(models.Model):
             "employee-to-employee move): DONE, as an operator would mark it."
         ),
     )
+    wipe_on_return = models.BooleanField(
+        default=False,
+        help_text=(
+            "An offboarding to storage asks for a data wipe unless it says otherwise: its items "
+            "land awaiting the wipe."
+        ),
+    )
 
     class Meta:
         ordering = ["name", "code"]

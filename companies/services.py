@@ -113,6 +113,7 @@ UPDATABLE_COMPANY_FIELDS = (
     "webhook_url",
     "require_change_reason",
     "complete_on_delivery",
+    "wipe_on_return",
 )
 
 

@@ -324,6 +324,9 @@ SPECTACULAR_SETTINGS = {
         # One enum each, whatever operation shows them (docs/schema.md).
         "HardwareType": "hardware.choices.HARDWARE_TYPE_NAMES",
         "Brand": "hardware.choices.Brand",
+        # An item's retirement and wipes: one enum each, in answers and bodies alike.
+        "RetiredReasonEnum": "hardware.choices.RetiredReason",
+        "WipeMethodEnum": "hardware.choices.WipeMethod",
         # The audit trail's (GET /audit-events), named for it rather than as generic words.
         "AuditActionEnum": "companies.audit.criteria.ACTIONS",
         "AuditSourceEnum": "config.kernel.audit.Source",

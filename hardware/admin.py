@@ -4,6 +4,7 @@ from config.backoffice.audited import AuditedAdmin
 from config.backoffice.base import RecordInline, RefusalsOnSaveAdmin, RegisteredInlinesAdmin
 from config.backoffice.fixes import FixesAdmin
 from config.kernel.specs import ITEM_SPECS
+from hardware.admin_lifecycle import LifecycleHistoryInline, LifecyclePages, WipesInline
 from hardware.corrections import hardware_correct
 from hardware.models import Hardware, HardwareNote, HardwareType, Storage
 
@@ -33,8 +34,12 @@ class HeldHardwareInline(RecordInline):
 
 # The movement requests that carried an item are listed by the logistics app's inline
 # (logistics.apps), and it is relocated by the logistics app's fix (logistics.admin_relocate).
+# Its lifecycle (wipes, retirement) is worked from its page (hardware.admin_lifecycle).
 @admin.register(Hardware)
-class HardwareAdmin(FixesAdmin, RefusalsOnSaveAdmin, AuditedAdmin, RegisteredInlinesAdmin):
+class HardwareAdmin(
+    LifecyclePages, FixesAdmin, RefusalsOnSaveAdmin, AuditedAdmin, RegisteredInlinesAdmin
+):
+    change_form_template = "admin/hardware/hardware/change_form.html"
     list_display = [
         "serial_number",
         "name",
@@ -45,8 +50,18 @@ class HardwareAdmin(FixesAdmin, RefusalsOnSaveAdmin, AuditedAdmin, RegisteredInl
         "storage",
         "country_code",
         "in_movement",
+        "lifecycle",
     ]
-    list_filter = ["company", "status", "hardware_type", "country_code", "in_movement", "damaged"]
+    list_filter = [
+        "company",
+        "status",
+        "lifecycle",
+        "retired_reason",
+        "hardware_type",
+        "country_code",
+        "in_movement",
+        "damaged",
+    ]
     search_fields = [
         "serial_number",
         "name",
@@ -70,6 +85,10 @@ class HardwareAdmin(FixesAdmin, RefusalsOnSaveAdmin, AuditedAdmin, RegisteredInl
         "employee",
         "storage",
         "in_movement",
+        # Moved by the lifecycle's buttons, through its services (hardware.lifecycle).
+        "lifecycle",
+        "retired_reason",
+        "retired_at",
         "created_through",
         "created_order_id",
         "created_line_id",
@@ -77,7 +96,7 @@ class HardwareAdmin(FixesAdmin, RefusalsOnSaveAdmin, AuditedAdmin, RegisteredInl
         "created_at",
         "updated_at",
     ]
-    inlines = [HardwareNoteInline]
+    inlines = [HardwareNoteInline, LifecycleHistoryInline, WipesInline]
 
     def has_add_permission(self, request):
         # Items come from the API, delivered orders and offboardings, which apply the rules

@@ -7,7 +7,14 @@ from rest_framework import serializers
 
 from config.kernel import answers
 from config.kernel.answers import CountryCodeAnswerField, ImageUrlField
-from hardware.choices import HARDWARE_TYPE_NAMES, CreatedThrough, HardwareStatus
+from hardware.choices import (
+    HARDWARE_TYPE_NAMES,
+    CreatedThrough,
+    HardwareStatus,
+    Lifecycle,
+    RetiredReason,
+    WipeMethod,
+)
 
 
 class HardwareTypeSchemaMixin:
@@ -121,6 +128,17 @@ class HardwareSerializer(HardwareSummarySerializer):
     date_bought = serializers.DateTimeField(allow_null=True)
     country_code = CountryCodeAnswerField()
     status = serializers.ChoiceField(choices=HardwareStatus.choices)
+    lifecycle = serializers.ChoiceField(
+        choices=Lifecycle.choices,
+        help_text=(
+            "Where the item is in its life, beside where it is (status): ACTIVE; AWAITING_WIPE "
+            "(returned by an offboarding that asked for a data wipe: it cannot go out until "
+            "the wipe is recorded); RETIRED (lost, stolen, disposed of...: it stays listed, "
+            "and cannot go out)."
+        ),
+    )
+    retired_reason = serializers.ChoiceField(choices=RetiredReason.choices, allow_null=True)
+    retired_at = serializers.DateTimeField(allow_null=True)
     new_hardware = serializers.BooleanField()
     external_reference = serializers.CharField(allow_null=True)
     factory_reset = serializers.BooleanField()
@@ -151,3 +169,31 @@ class HardwareDetailSerializer(HardwareSerializer):
 class HardwareCreatedSerializer(HardwareDetailSerializer):
     cost = serializers.CharField(allow_null=True, help_text="A decimal string, e.g. 1299.00")
     office_name = serializers.CharField(allow_null=True)
+
+
+class HardwareWipeSerializer(answers.Answer):
+    """A data wipe of an item (NIST SP 800-88 Rev. 1), as the provider's operations team
+    recorded it, with its certificate: a PDF to download at `certificateUrl`, whose SHA-256 is
+    `certificateSha256`."""
+
+    id = serializers.UUIDField(help_text="The wipe's id, which its certificate bears too.")
+    method = serializers.ChoiceField(
+        choices=WipeMethod.choices,
+        help_text=(
+            "CLEAR (overwritten by standard commands), PURGE (cryptographic or block erase) "
+            "or DESTROY (the media shredded, disintegrated or incinerated: the item is retired "
+            "as DISPOSED)."
+        ),
+    )
+    tool = serializers.CharField(help_text="The software or machine that wiped it.")
+    performed_at = serializers.DateTimeField()
+    performed_by = serializers.CharField(help_text="Who wiped it: the provider's operations.")
+    verified = serializers.BooleanField(help_text="Whether the wipe was verified afterwards.")
+    certificate_sha256 = serializers.RegexField(
+        r"^[0-9a-f]{64}$", help_text="The SHA-256 of the certificate's PDF, in hexadecimal."
+    )
+    certificate_url = serializers.URLField(
+        help_text=(
+            "Where the certificate downloads (GET, with the API key), its companyCode included."
+        )
+    )

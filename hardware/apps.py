@@ -17,10 +17,37 @@ class HardwareConfig(AppConfig):
         # A merge of two employees moves the duplicate's items to the one kept.
         merge_part_register(hardware_hand_over)
         audit_register()
+        dashboard_register()
+
+
+def dashboard_register() -> None:
+    """The back office's figure about items: those returned for a data wipe, waiting for it
+    (recorded from the item's page, or by `record_wipe`)."""
+    from config.backoffice.dashboard import dashboard_counts_register
+    from hardware.choices import Lifecycle
+    from hardware.models import Hardware
+
+    def awaiting_wipe() -> int:
+        return Hardware.objects.filter(lifecycle=Lifecycle.AWAITING_WIPE).count()
+
+    # After the shipments' figures (25), before the catalog's (30).
+    dashboard_counts_register(
+        27,
+        "Hardware",
+        Hardware,
+        [
+            (
+                "AWAITING_WIPE: to wipe",
+                awaiting_wipe,
+                {"lifecycle__exact": Lifecycle.AWAITING_WIPE},
+            )
+        ],
+    )
 
 
 def audit_register() -> None:
-    """How items, their notes and storages are shown on the audit trail (companies.audit)."""
+    """How items, their notes and wipes, and storages are shown on the audit trail
+    (companies.audit)."""
     from companies.audit.registry import AuditedRecord, Lookup, Parent, audited_record_register
 
     audited_record_register(
@@ -45,6 +72,15 @@ def audit_register() -> None:
             company=None,
             parent=Parent("hardware", "HARDWARE"),
             label=lambda fields: fields["content"][:60],
+        ),
+        AuditedRecord(
+            model="hardware.HardwareWipe",
+            target_type="HARDWARE_WIPE",
+            company=None,
+            parent=Parent("hardware", "HARDWARE"),
+            label=lambda fields: f"{fields['method']} wipe",
+            # Clients read the wipe as the provider's operations team's (performedBy).
+            hidden=("recorded_by",),
         ),
         AuditedRecord(
             model="hardware.Storage",

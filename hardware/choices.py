@@ -54,3 +54,45 @@ HARDWARE_TYPE_NAMES = ITEM_TYPE_NAMES + ORDER_ONLY_TYPE_NAMES
 def type_image(name: str) -> str:
     """The bundled picture of a hardware type, served with the service's static files."""
     return f"/static/hardware/types/{name.lower()}.svg"
+
+
+class Lifecycle(models.TextChoices):
+    """Where an item is in its life, beside where it is (HardwareStatus)."""
+
+    ACTIVE = "ACTIVE", "Active"
+    AWAITING_WIPE = "AWAITING_WIPE", "Awaiting a data wipe"
+    RETIRED = "RETIRED", "Retired"
+
+
+# The lifecycle's graph (config.kernel.workflow): an offboarding that asks for a wipe lands its
+# items AWAITING_WIPE; a CLEAR or PURGE wipe makes them ACTIVE again, a DESTROY retires them;
+# any item may be retired; a retired item comes back only when it is found again (LOST,
+# STOLEN: hardware.lifecycle).
+LIFECYCLE_MOVES = {
+    Lifecycle.ACTIVE: (Lifecycle.AWAITING_WIPE, Lifecycle.RETIRED),
+    Lifecycle.AWAITING_WIPE: (Lifecycle.ACTIVE, Lifecycle.RETIRED),
+    Lifecycle.RETIRED: (Lifecycle.ACTIVE,),
+}
+HARDWARE_RETIRED = "hardware.retired"
+HARDWARE_WIPED = "hardware.wiped"
+
+
+class RetiredReason(models.TextChoices):
+    LOST = "LOST"
+    STOLEN = "STOLEN"
+    DISPOSED = "DISPOSED"
+    RECYCLED = "RECYCLED"
+    SOLD = "SOLD"
+    DONATED = "DONATED"
+
+
+# What a retired item may come back from: it was found again.
+REINSTATABLE = (RetiredReason.LOST, RetiredReason.STOLEN)
+
+
+class WipeMethod(models.TextChoices):
+    """NIST SP 800-88 Rev. 1's sanitization methods."""
+
+    CLEAR = "CLEAR", "Clear (overwritten by standard commands)"
+    PURGE = "PURGE", "Purge (cryptographic or block erase)"
+    DESTROY = "DESTROY", "Destroy (shredded, disintegrated, incinerated)"

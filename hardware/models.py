@@ -6,7 +6,16 @@ from django.conf import settings
 from django.db import models
 
 from config.kernel.audit import audited
-from hardware.choices import CreatedThrough, HardwareStatus
+from config.kernel.workflow import StatusChange, StatusField, StatusModel
+from hardware.choices import (
+    HARDWARE_RETIRED,
+    LIFECYCLE_MOVES,
+    CreatedThrough,
+    HardwareStatus,
+    Lifecycle,
+    RetiredReason,
+    WipeMethod,
+)
 
 
 class HardwareType(models.Model):
@@ -42,7 +51,12 @@ class Storage(models.Model):
 
 
 @audited()
-class Hardware(models.Model):
+class Hardware(StatusModel):
+    """An item: where it is (`status`: with an employee or in a storage) and where it is in its
+    life (`lifecycle`, the graph its moves follow: config.kernel.workflow)."""
+
+    status_field_name = "lifecycle"
+
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -69,6 +83,19 @@ class Hardware(models.Model):
         help_text="Part of an open movement request (PROCESSING or COORDINATED); kept by the "
         "movement services.",
     )
+    lifecycle = StatusField(
+        max_length=13,
+        choices=Lifecycle.choices,
+        default=Lifecycle.ACTIVE,
+        db_index=True,
+        moves=LIFECYCLE_MOVES,
+        events={Lifecycle.RETIRED: HARDWARE_RETIRED},
+        payload="hardware.selectors.hardware_payload",
+    )
+    retired_reason = models.CharField(
+        max_length=10, choices=RetiredReason.choices, null=True, blank=True
+    )
+    retired_at = models.DateTimeField(null=True, blank=True)
     serial_number = models.CharField(max_length=100, blank=True, default="")
     description = models.TextField(null=True, blank=True)
     brand = models.CharField(max_length=20, null=True, blank=True)
@@ -110,6 +137,20 @@ class Hardware(models.Model):
             models.Index(fields=["company", "status", "-created_at", "id"]),
         ]
         constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(
+                        lifecycle=Lifecycle.RETIRED,
+                        retired_reason__isnull=False,
+                        retired_at__isnull=False,
+                    )
+                    | (
+                        ~models.Q(lifecycle=Lifecycle.RETIRED)
+                        & models.Q(retired_reason__isnull=True, retired_at__isnull=True)
+                    )
+                ),
+                name="hardware_retired_with_reason_and_time",
+            ),
             models.UniqueConstraint(
                 fields=["company", "serial_number"],
                 condition=~models.Q(serial_number=""),
@@ -126,6 +167,52 @@ class Hardware(models.Model):
 
     def __str__(self):
         return f"{self.name} ({self.serial_number or 'no serial'})"
+
+    @property
+    def label(self) -> str:
+        return f"Hardware {self.id}"
+
+
+class HardwareLifecycleChange(StatusChange):
+    """One step of an item's lifecycle, with who moved it and why (`note`)."""
+
+    hardware = models.ForeignKey(Hardware, on_delete=models.CASCADE, related_name="status_history")
+    # AWAITING_WIPE is longer than the flows' statuses.
+    status_from = models.CharField(max_length=13, null=True, blank=True)
+    status_to = models.CharField(max_length=13)
+
+    class Meta(StatusChange.Meta):
+        verbose_name = "lifecycle change"
+
+
+# The certificate is kept once, here; its SHA-256 on the trail stands for it.
+@audited(exclude=("certificate",))
+class HardwareWipe(models.Model):
+    """A data wipe of an item, as an operator recorded it (NIST SP 800-88 Rev. 1), with the
+    certificate the service made of it: its PDF kept as written, and its SHA-256, which the
+    API answers so that a downloaded copy can be checked."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    hardware = models.ForeignKey(Hardware, on_delete=models.PROTECT, related_name="wipes")
+    method = models.CharField(max_length=7, choices=WipeMethod.choices)
+    tool = models.CharField(max_length=200, help_text="The software or machine that wiped it.")
+    performed_at = models.DateTimeField()
+    # Who wiped it, as clients read it: the provider's operations team; the staff user or
+    # command that recorded it is on the audit trail.
+    performed_by = models.CharField(max_length=100, default="Operations")
+    verified = models.BooleanField(help_text="Whether the wipe was verified afterwards.")
+    reason = models.TextField()
+    recorded_by = models.CharField(max_length=200, help_text="The operator or command.")
+    certificate = models.BinaryField(editable=False)
+    certificate_sha256 = models.CharField(max_length=64, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["performed_at", "id"]
+        indexes = [models.Index(fields=["hardware", "performed_at", "id"])]
+
+    def __str__(self):
+        return f"{self.get_method_display()} wipe of {self.hardware_id}"
 
 
 @audited()

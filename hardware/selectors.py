@@ -207,3 +207,20 @@ def _shape(answer: dict, base: str) -> None:
     for key in SPEC_KEYS:
         if answer[key] is None:
             del answer[key]
+
+
+def hardware_payload(item: Hardware) -> dict:
+    """An item as GET /hardwares/{hardwareId} shows it: the data of its events."""
+    return hardware_row(company=item.company, hardware_id=item.pk)
+
+
+# The statuses of a movement request still under way (logistics' PROCESSING and COORDINATED).
+OPEN_MOVEMENT_STATUSES = ("PROCESSING", "COORDINATED")
+
+
+def open_movement_of(hardware_id: UUID) -> UUID | None:
+    """The id of the open movement request carrying the item, if any."""
+    for movement in _movement_summaries([hardware_id]).get(hardware_id, []):
+        if movement["status"] in OPEN_MOVEMENT_STATUSES:
+            return movement["id"]
+    return None

@@ -1,12 +1,14 @@
 """Writes of hardware items and storages, and the event that tells a company one of its items
 changed."""
 
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from uuid import UUID
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from catalog.models import CatalogItem
@@ -23,9 +25,12 @@ from employees.models import Employee
 from employees.selectors import employee_get, employee_get_by_email
 from hardware.choices import TYPES_WITH_SPECS, CreatedThrough, HardwareStatus
 from hardware.models import Hardware, HardwareType, Storage
-from hardware.selectors import hardware_row
+from hardware.selectors import HARDWARE_NOT_FOUND, hardware_row
 
 SERIAL_TAKEN = "serialNumber already exists in this company"
+SERIAL_IN_SEVERAL_COMPANIES = (
+    "Serial number {serial} is on items of several companies: name the item by its hardware id"
+)
 HARDWARE_UPDATED = "hardware.updated"
 
 
@@ -255,3 +260,23 @@ def hardware_hand_over(duplicate: Employee, keep: Employee) -> list[RecordChange
         changes.append(RecordChange.between(f"Hardware {item.id} {item}", before, after))
         hardware_updated_record(item)
     return changes
+
+
+def hardware_lock_by_reference(reference: str) -> Hardware:
+    """The item an operator names by its id or its serial number (unique within a company
+    only), locked, with its company read (not locked): the operators' commands take either."""
+    reference = reference.strip()
+    named = Q(serial_number=reference) if reference else Q(pk__in=[])
+    with suppress(ValueError):
+        named |= Q(pk=UUID(reference))
+    items = list(
+        Hardware.objects.select_related("company")
+        .select_for_update(of=("self",))
+        .filter(named)
+        .order_by("pk")[:2]
+    )
+    if not items:
+        raise NotFound(HARDWARE_NOT_FOUND)
+    if len(items) > 1:
+        raise ServiceError(SERIAL_IN_SEVERAL_COMPANIES.format(serial=reference))
+    return items[0]

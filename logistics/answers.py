@@ -41,6 +41,10 @@ class MovementRequestSerializer(answers.Answer):
     handled_by = serializers.ChoiceField(choices=HandledBy.choices)
     expected_date = serializers.DateField(allow_null=True)
     factory_reset = serializers.BooleanField(allow_null=True)
+    wipe = serializers.BooleanField(
+        allow_null=True,
+        help_text="A return to storage: whether its items land awaiting a data wipe.",
+    )
     tracking_link = serializers.CharField(allow_null=True)
     tracking_code = serializers.CharField(allow_null=True)
     date_completed = serializers.DateTimeField(allow_null=True)

@@ -42,13 +42,15 @@ def demo_movements_seed(company) -> str:
         actor=OPERATOR,
         shipping=Shipping(tracking_code="3318810025"),
     )
-    # DONE: Ana's laptop back to storage.
+    # DONE: Ana's laptop back to storage, to be wiped there: it waits for an operator to
+    # record its data wipe (the dashboard's "awaiting wipe"; docs/hardware-lifecycle.md).
     done = movement_offboarding_create(
         api_client=client,
         handled_by=HandledBy.PROVIDER,
         company=company,
         employee_email="ana.silva@demo.example",
         hardware_ids=[items["DEMO-BR-0101"]],
+        wipe=True,
     )
     movement_request_move(
         movement_request_id=done.pk, to_status=MovementStatus.DONE, actor=OPERATOR

@@ -45,6 +45,8 @@ class MovementRequest(StatusModel):
     expected_date = models.DateField(null=True, blank=True)
     eta = models.DateField(null=True, blank=True)
     factory_reset = models.BooleanField(null=True, blank=True)
+    # A return to storage: its items land awaiting a data wipe (null for the other types).
+    wipe = models.BooleanField(null=True, blank=True)
     tracking_code = models.CharField(max_length=100, null=True, blank=True)
     tracking_link = models.URLField(max_length=500, null=True, blank=True)
     date_completed = models.DateTimeField(null=True, blank=True)

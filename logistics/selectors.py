@@ -28,6 +28,7 @@ from hardware.answers import (
     MovementEmployeeRefSerializer,
     StorageRefSerializer,
 )
+from hardware.choices import Lifecycle
 from hardware.models import Hardware
 from logistics.answers import (
     MovementPersonSerializer,
@@ -257,11 +258,16 @@ def movements_past_expected_date(
 def employee_unreturned_hardware(employee: Employee) -> list[str]:
     """The items `employee` holds that no open request taking hardware from them (an
     offboarding, or an OFF_ON to someone else) carries: what keeps them from being deactivated
-    (employees.services, which this is handed to by logistics.apps)."""
+    (employees.services, which this is handed to by logistics.apps). A retired item (lost,
+    stolen) keeps no one: it is not coming back."""
     returns = MovementRequest.objects.filter(
         from_employee=employee,
         status__in=OPEN_STATUSES,
         type__in=[MovementType.OFFBOARDING, MovementType.OFF_ON],
     )
-    held = Hardware.objects.filter(employee=employee).exclude(movement_requests__in=returns)
+    held = (
+        Hardware.objects.filter(employee=employee)
+        .exclude(lifecycle=Lifecycle.RETIRED)
+        .exclude(movement_requests__in=returns)
+    )
     return [str(item) for item in held.order_by("serial_number", "pk")]

@@ -360,6 +360,94 @@ export interface paths {
         patch: operations["hardwares_update"];
         trace?: never;
     };
+    "/hardwares/{hardwareId}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reinstate a retired item found again
+         * @description An item retired as LOST or STOLEN was found: its `lifecycle` is ACTIVE again, without `retiredReason` and `retiredAt`, and it is in the storage of its country (status STORAGE: whoever held it holds it no more). `note`, when sent, is kept on the item's lifecycle history. Answers the item as `GET /hardwares/{hardwareId}` shows it, and sends `hardware.updated`.
+         *
+         *     Refusals: 400 `Invalid request data` with `details` (`note` blank or longer than 500); 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid hardware ID format`; 404 `Hardware not found`; 400 `Hardware <id> is not retired`; 400 `Hardware <id> was retired as <reason>: only an item retired as LOST or STOLEN (found again) can be reinstated`.
+         */
+        post: operations["hardwares_reinstate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hardwares/{hardwareId}/retire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retire a hardware item (lost, stolen, disposed of, sold...)
+         * @description The item leaves the fleet for `reason` (LOST, STOLEN, DISPOSED, RECYCLED, SOLD or DONATED): its `lifecycle` is RETIRED, with `retiredReason` and `retiredAt`. It stays in the lists, where it is (with its employee or in storage), and no movement request can take it again. `note`, when sent, is kept on the item's lifecycle history. Answers the item as `GET /hardwares/{hardwareId}` shows it, and sends `hardware.retired`. An item retired as LOST or STOLEN comes back with `POST /hardwares/{hardwareId}/reinstate`.
+         *
+         *     Refusals: 400 `Invalid request data` with `details` naming each field (`reason` missing or not one of the reasons, `note` blank or longer than 500); 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid hardware ID format`; 404 `Hardware not found`; 400 `Hardware <id> is retired already (<reason>)`; 400 `Hardware <id> is in open movement request <movementRequestId>: cancel it, or wait until it is DONE, before retiring the item`.
+         */
+        post: operations["hardwares_retire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hardwares/{hardwareId}/wipes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an item's data wipes, with their certificates
+         * @description The wipes the provider's operations recorded of the item (NIST SP 800-88 Rev. 1: CLEAR, PURGE or DESTROY), oldest first: the tool, when, whether it was verified, and its certificate, a PDF to download at `certificateUrl` (with the API key), whose SHA-256 is `certificateSha256`. An item returned by an offboarding that asked for a wipe is AWAITING_WIPE until its wipe is recorded; each wipe sends `hardware.wiped`.
+         *
+         *     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid hardware ID format`; 404 `Hardware not found`.
+         */
+        get: operations["hardwares_wipes_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hardwares/{hardwareId}/wipes/{wipeId}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a wipe's certificate (PDF)
+         * @description The certificate of data sanitization the service wrote when the wipe was recorded, as it was written: a one-page PDF naming the item, its serial number, the company, the method, the tool, who wiped it and when, and whether it was verified. Its SHA-256 (header `X-Certificate-SHA256`) is the wipe's `certificateSha256`, so a copy can be checked later. The wipe's `certificateUrl` is this address. Refusals come in the error envelope, as JSON.
+         *
+         *     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid hardware ID format`; 404 `Hardware not found`; 400 `Invalid wipe ID format`; 404 `Wipe not found` (not a wipe of this item).
+         */
+        get: operations["hardwares_wipes_certificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hardwares/storages": {
         parameters: {
             query?: never;
@@ -668,6 +756,30 @@ export interface paths {
          *     Refusals: 400 `Invalid request data` with `details` naming each field; 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `autoQuote is only available in sandbox environments` in production; 404 `Employee not found` for an unknown `employeeEmail`.
          */
         post: operations["orders_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/hardwares/{hardwareId}/wipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: record a data wipe as the operator would (not in production)
+         * @description Not in production, where this path is unknown (404).
+         *
+         *     Records a wipe of one of the company's items in storage, exactly as the provider's operations record one in the admin: the same rules, certificate and webhooks, with this API client as who recorded it; the tool is `Sandbox eraser`, and the wipe is verified. CLEAR or PURGE make an item AWAITING_WIPE (returned by an offboarding that asked for a wipe) ACTIVE again, ready to go out; DESTROY retires it as DISPOSED (and sends `hardware.retired`). Every wipe sends `hardware.wiped`. Answers 201 with the wipe as `GET /hardwares/{hardwareId}/wipes` lists it.
+         *
+         *     Refusals: 400 `Invalid request data` with `details` (`method` missing or not CLEAR, PURGE or DESTROY); 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid hardware ID format`; 404 `Hardware not found`; 400 `Hardware <id> is retired: a retired item is not wiped`; 400 `Hardware <id> is with an employee: only an item in storage can be wiped`; 400 `Hardware <id> is in an open movement request`.
+         */
+        post: operations["sandbox_hardwares_wipe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1022,13 +1134,61 @@ export interface webhooks {
         put?: never;
         /**
          * A hardware item changed
-         * @description An item changed other than by a movement request: corrected (`PATCH /hardwares/{hardwareId}`), relocated by an operator, or handed to another employee when its employee was merged into them.
+         * @description An item changed other than by a movement request: corrected (`PATCH /hardwares/{hardwareId}`), relocated by an operator, handed to another employee when its employee was merged into them, or found again after it was retired as LOST or STOLEN (`POST /hardwares/{hardwareId}/reinstate`: ACTIVE, in storage).
          *
          *     Sent once the change it tells of commits, signed per Standard Webhooks with the company's secret. Deduplicate by `webhook-id` (the body's `id`): an event may arrive more than once, and events are not guaranteed to arrive in the order they happened (compare `timestamp`, or the record's `updatedAt`). `image` URLs are absolute on the service's `PUBLIC_BASE_URL`; a deployment without one sends the path, to be joined to the service's address.
          *
          *     A 2xx answer within 10 s acknowledges the event. Any other answer, a redirect (not followed) or none in time is a failed attempt, retried with the same `webhook-id` 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h after the first attempt (each within 10%, later if `Retry-After` asks; 10 attempts in all), then marked FAILED; a success sends the company's other waiting events at once. `GET /events` lists every event with its delivery, and `POST /events/{eventId}/redeliver` sends one again.
          */
         post: operations["hardware_updated_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "hardware.wiped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A hardware item's data was wiped
+         * @description The provider's operations recorded a data wipe of the item, with its certificate (`GET /hardwares/{hardwareId}/wipes`). A CLEAR or PURGE wipe makes an item AWAITING_WIPE ACTIVE again; a DESTROY wipe retires it as DISPOSED (a `hardware.retired` comes first).
+         *
+         *     Sent once the change it tells of commits, signed per Standard Webhooks with the company's secret. Deduplicate by `webhook-id` (the body's `id`): an event may arrive more than once, and events are not guaranteed to arrive in the order they happened (compare `timestamp`, or the record's `updatedAt`). `image` URLs are absolute on the service's `PUBLIC_BASE_URL`; a deployment without one sends the path, to be joined to the service's address.
+         *
+         *     A 2xx answer within 10 s acknowledges the event. Any other answer, a redirect (not followed) or none in time is a failed attempt, retried with the same `webhook-id` 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h after the first attempt (each within 10%, later if `Retry-After` asks; 10 attempts in all), then marked FAILED; a success sends the company's other waiting events at once. `GET /events` lists every event with its delivery, and `POST /events/{eventId}/redeliver` sends one again.
+         */
+        post: operations["hardware_wiped_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "hardware.retired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A hardware item was retired
+         * @description The item's `lifecycle` moved to RETIRED, with its `retiredReason`: by `POST /hardwares/{hardwareId}/retire`, by an operator, or by a DESTROY wipe (DISPOSED). It stays listed and cannot go out again; one retired as LOST or STOLEN comes back by `POST /hardwares/{hardwareId}/reinstate`, which sends `hardware.updated`.
+         *
+         *     Sent once the change it tells of commits, signed per Standard Webhooks with the company's secret. Deduplicate by `webhook-id` (the body's `id`): an event may arrive more than once, and events are not guaranteed to arrive in the order they happened (compare `timestamp`, or the record's `updatedAt`). `image` URLs are absolute on the service's `PUBLIC_BASE_URL`; a deployment without one sends the path, to be joined to the service's address.
+         *
+         *     A 2xx answer within 10 s acknowledges the event. Any other answer, a redirect (not followed) or none in time is a failed attempt, retried with the same `webhook-id` 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h after the first attempt (each within 10%, later if `Retry-After` asks; 10 attempts in all), then marked FAILED; a success sends the company's other waiting events at once. `GET /events` lists every event with its delivery, and `POST /events/{eventId}/redeliver` sends one again.
+         */
+        post: operations["hardware_retired_event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1167,7 +1327,7 @@ export interface components {
          */
         AuditSourceEnum: "API" | "ADMIN" | "COMMAND" | "SANDBOX" | "WORKER";
         AuditTarget: {
-            /** @description The record's type: COMPANY, SCIM_TOKEN, EMPLOYEE, HARDWARE, ORDER, MOVEMENT_REQUEST, SHIPMENT; or a child record's, whose parent says whose it is: ORDER_LINE and ALTERNATIVE_GROUP (of an ORDER), HARDWARE_NOTE (of a HARDWARE item). */
+            /** @description The record's type: COMPANY, SCIM_TOKEN, EMPLOYEE, HARDWARE, ORDER, MOVEMENT_REQUEST, SHIPMENT; or a child record's, whose parent says whose it is: ORDER_LINE and ALTERNATIVE_GROUP (of an ORDER), HARDWARE_NOTE and HARDWARE_WIPE (of a HARDWARE item). */
             type: string;
             /** @description The record's id (a note's is a number). */
             id: string;
@@ -1293,6 +1453,8 @@ export interface components {
             requireChangeReason?: boolean;
             /** @description A parcel the carrier delivers to the employee completes its onboarding (or employee-to-employee move): DONE, as an operator would mark it. */
             completeOnDelivery?: boolean;
+            /** @description An offboarding to storage asks for a data wipe unless it says otherwise: its items land awaiting the wipe. */
+            wipeOnReturn?: boolean;
         };
         CompanyCreateRequest: {
             name: string;
@@ -1331,6 +1493,8 @@ export interface components {
             requireChangeReason?: boolean;
             /** @description When true, an outbound parcel the carrier reports DELIVERED moves its ONBOARDING or OFF_ON movement request to DONE, the hardware landing with the employee, as the operator's move would (default false: the operator marks it). */
             completeOnDelivery?: boolean;
+            /** @description The default of an offboarding's `wipe`: when true, the items an offboarding returns to storage land AWAITING_WIPE, and cannot go out again until an operator records their data wipe (default false). */
+            wipeOnReturn?: boolean;
         };
         CreatedHardware: {
             /** Format: uuid */
@@ -1701,6 +1865,17 @@ export interface components {
             dateBought: string | null;
             countryCode: string;
             status: components["schemas"]["HardwareStatusEnum"];
+            /**
+             * @description Where the item is in its life, beside where it is (status): ACTIVE; AWAITING_WIPE (returned by an offboarding that asked for a data wipe: it cannot go out until the wipe is recorded); RETIRED (lost, stolen, disposed of...: it stays listed, and cannot go out).
+             *
+             *     * `ACTIVE` - Active
+             *     * `AWAITING_WIPE` - Awaiting a data wipe
+             *     * `RETIRED` - Retired
+             */
+            lifecycle: components["schemas"]["LifecycleEnum"];
+            retiredReason: components["schemas"]["RetiredReasonEnum"] | components["schemas"]["NullEnum"];
+            /** Format: date-time */
+            retiredAt: string | null;
             newHardware: boolean;
             externalReference: string | null;
             factoryReset: boolean;
@@ -1795,6 +1970,17 @@ export interface components {
             dateBought: string | null;
             countryCode: string;
             status: components["schemas"]["HardwareStatusEnum"];
+            /**
+             * @description Where the item is in its life, beside where it is (status): ACTIVE; AWAITING_WIPE (returned by an offboarding that asked for a data wipe: it cannot go out until the wipe is recorded); RETIRED (lost, stolen, disposed of...: it stays listed, and cannot go out).
+             *
+             *     * `ACTIVE` - Active
+             *     * `AWAITING_WIPE` - Awaiting a data wipe
+             *     * `RETIRED` - Retired
+             */
+            lifecycle: components["schemas"]["LifecycleEnum"];
+            retiredReason: components["schemas"]["RetiredReasonEnum"] | components["schemas"]["NullEnum"];
+            /** Format: date-time */
+            retiredAt: string | null;
             newHardware: boolean;
             externalReference: string | null;
             factoryReset: boolean;
@@ -1852,6 +2038,17 @@ export interface components {
             dateBought: string | null;
             countryCode: string;
             status: components["schemas"]["HardwareStatusEnum"];
+            /**
+             * @description Where the item is in its life, beside where it is (status): ACTIVE; AWAITING_WIPE (returned by an offboarding that asked for a data wipe: it cannot go out until the wipe is recorded); RETIRED (lost, stolen, disposed of...: it stays listed, and cannot go out).
+             *
+             *     * `ACTIVE` - Active
+             *     * `AWAITING_WIPE` - Awaiting a data wipe
+             *     * `RETIRED` - Retired
+             */
+            lifecycle: components["schemas"]["LifecycleEnum"];
+            retiredReason: components["schemas"]["RetiredReasonEnum"] | components["schemas"]["NullEnum"];
+            /** Format: date-time */
+            retiredAt: string | null;
             newHardware: boolean;
             externalReference: string | null;
             factoryReset: boolean;
@@ -1923,6 +2120,41 @@ export interface components {
             createdAt: string;
             user: components["schemas"]["NoteAuthor"];
         };
+        HardwareReinstateRequest: {
+            /** @description The company the item belongs to. */
+            companyCode: string;
+            /** @description Why, in a few words: kept on the item's lifecycle history. */
+            note?: string;
+        };
+        HardwareRetireRequest: {
+            /** @description The company the item belongs to. */
+            companyCode: string;
+            /**
+             * @description Why it leaves the fleet. Only an item retired as LOST or STOLEN can be reinstated (found again).
+             *
+             *     * `LOST` - Lost
+             *     * `STOLEN` - Stolen
+             *     * `DISPOSED` - Disposed
+             *     * `RECYCLED` - Recycled
+             *     * `SOLD` - Sold
+             *     * `DONATED` - Donated
+             */
+            reason: components["schemas"]["RetiredReasonEnum"];
+            /** @description Why, in a few words: kept on the item's lifecycle history. */
+            note?: string;
+        };
+        HardwareSandboxWipeRequest: {
+            /** @description The company the item belongs to. */
+            companyCode: string;
+            /**
+             * @description NIST SP 800-88 Rev. 1's method: CLEAR or PURGE make an item awaiting its wipe ACTIVE again; DESTROY retires it as DISPOSED.
+             *
+             *     * `CLEAR` - Clear (overwritten by standard commands)
+             *     * `PURGE` - Purge (cryptographic or block erase)
+             *     * `DESTROY` - Destroy (shredded, disintegrated, incinerated)
+             */
+            method: components["schemas"]["WipeMethodEnum"];
+        };
         /**
          * @description * `EMPLOYEE` - Employee
          *     * `STORAGE` - Storage
@@ -1987,6 +2219,55 @@ export interface components {
             /** Format: date-time */
             dateBought?: string | null;
         };
+        /**
+         * @description A data wipe of an item (NIST SP 800-88 Rev. 1), as the provider's operations team
+         *     recorded it, with its certificate: a PDF to download at `certificateUrl`, whose SHA-256 is
+         *     `certificateSha256`.
+         */
+        HardwareWipe: {
+            /**
+             * Format: uuid
+             * @description The wipe's id, which its certificate bears too.
+             */
+            id: string;
+            /**
+             * @description CLEAR (overwritten by standard commands), PURGE (cryptographic or block erase) or DESTROY (the media shredded, disintegrated or incinerated: the item is retired as DISPOSED).
+             *
+             *     * `CLEAR` - Clear (overwritten by standard commands)
+             *     * `PURGE` - Purge (cryptographic or block erase)
+             *     * `DESTROY` - Destroy (shredded, disintegrated, incinerated)
+             */
+            method: components["schemas"]["WipeMethodEnum"];
+            /** @description The software or machine that wiped it. */
+            tool: string;
+            /** Format: date-time */
+            performedAt: string;
+            /** @description Who wiped it: the provider's operations. */
+            performedBy: string;
+            /** @description Whether the wipe was verified afterwards. */
+            verified: boolean;
+            /** @description The SHA-256 of the certificate's PDF, in hexadecimal. */
+            certificateSha256: string;
+            /**
+             * Format: uri
+             * @description Where the certificate downloads (GET, with the API key), its companyCode included.
+             */
+            certificateUrl: string;
+        };
+        HardwareWipeList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["HardwareWipe"][];
+        };
+        /**
+         * @description * `ACTIVE` - Active
+         *     * `AWAITING_WIPE` - Awaiting a data wipe
+         *     * `RETIRED` - Retired
+         * @enum {string}
+         */
+        LifecycleEnum: "ACTIVE" | "AWAITING_WIPE" | "RETIRED";
         LineRemovalRequest: {
             /**
              * Format: uuid
@@ -2057,6 +2338,8 @@ export interface components {
             /** Format: date */
             expectedDate: string | null;
             factoryReset: boolean | null;
+            /** @description A return to storage: whether its items land awaiting a data wipe. */
+            wipe: boolean | null;
             trackingLink: string | null;
             trackingCode: string | null;
             /** Format: date-time */
@@ -2182,6 +2465,8 @@ export interface components {
             handledBy: components["schemas"]["HandledByEnum"];
             /** @description Ignored for OFF_ON. */
             factoryReset?: boolean | null;
+            /** @description A return to storage: its items land AWAITING_WIPE, and go out again once an operator has recorded their data wipe. Default: the company's wipeOnReturn. Ignored for OFF_ON. */
+            wipe?: boolean | null;
             /** Format: date */
             expectedDate?: string | null;
             hardwares: components["schemas"]["OffboardingHardwaresRequest"];
@@ -2464,6 +2749,16 @@ export interface components {
             countryCode: string;
         };
         /**
+         * @description * `LOST` - Lost
+         *     * `STOLEN` - Stolen
+         *     * `DISPOSED` - Disposed
+         *     * `RECYCLED` - Recycled
+         *     * `SOLD` - Sold
+         *     * `DONATED` - Donated
+         * @enum {string}
+         */
+        RetiredReasonEnum: "LOST" | "STOLEN" | "DISPOSED" | "RECYCLED" | "SOLD" | "DONATED";
+        /**
          * @description * `DELIVERED` - Delivered
          *     * `ATTEMPT_FAIL_THEN_DELIVERED` - Attempt Fail Then Delivered
          *     * `EXCEPTION_CUSTOMS` - Exception Customs
@@ -2660,6 +2955,13 @@ export interface components {
              */
             webhookUrl: string;
         };
+        /**
+         * @description * `CLEAR` - Clear (overwritten by standard commands)
+         *     * `PURGE` - Purge (cryptographic or block erase)
+         *     * `DESTROY` - Destroy (shredded, disintegrated, incinerated)
+         * @enum {string}
+         */
+        WipeMethodEnum: "CLEAR" | "PURGE" | "DESTROY";
     };
     responses: never;
     parameters: never;
@@ -4709,6 +5011,8 @@ export interface operations {
                 countryCode?: string;
                 /** @description Where a page starts: copied from the `Link: <...>; rel="next"` header of the page before, never made by the client (it is opaque and signed). */
                 cursor?: string;
+                /** @description Only the items at this point of their life (all by default). */
+                lifecycle?: "ACTIVE" | "AWAITING_WIPE" | "RETIRED";
                 /** @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list. */
                 limit?: number;
                 /** @description ISO 8601 date-time with its offset (`2026-11-23T09:30:00Z`): only the records whose updatedAt is at or after it. Every change a client can see moves updatedAt. */
@@ -5226,6 +5530,532 @@ export interface operations {
             };
         };
     };
+    hardwares_reinstate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
+            };
+            path: {
+                hardwareId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HardwareReinstateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HardwareDetailList"];
+                };
+            };
+            /** @description Invalid input, state or identifier. */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record visible to this API client. */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key has already been used for a different request. */
+            422: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request budget of the API client, or of the source address's failed authentications, is spent. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach a dependency it needs (its database) right now: retry after Retry-After seconds. A write retried with the same Idempotency-Key is never applied twice. */
+            503: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed, a 503 is listed on its own). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    hardwares_retire: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
+            };
+            path: {
+                hardwareId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HardwareRetireRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HardwareDetailList"];
+                };
+            };
+            /** @description Invalid input, state or identifier. */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record visible to this API client. */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key has already been used for a different request. */
+            422: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request budget of the API client, or of the source address's failed authentications, is spent. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach a dependency it needs (its database) right now: retry after Retry-After seconds. A write retried with the same Idempotency-Key is never applied twice. */
+            503: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed, a 503 is listed on its own). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    hardwares_wipes_list: {
+        parameters: {
+            query: {
+                /** @description Code of a company this API client manages. */
+                companyCode: string;
+            };
+            header?: never;
+            path: {
+                hardwareId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HardwareWipeList"];
+                };
+            };
+            /** @description Invalid input, state or identifier. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record visible to this API client. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request budget of the API client, or of the source address's failed authentications, is spent. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach a dependency it needs (its database) right now: retry after Retry-After seconds. A write retried with the same Idempotency-Key is never applied twice. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed, a 503 is listed on its own). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    hardwares_wipes_certificate: {
+        parameters: {
+            query: {
+                /** @description Code of a company this API client manages. */
+                companyCode: string;
+            };
+            header?: never;
+            path: {
+                hardwareId: string;
+                wipeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate's PDF. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="wipe-certificate-<wipeId>.pdf"`. */
+                    "Content-Disposition": string;
+                    /** @description The SHA-256 of the PDF, in hexadecimal: the wipe's `certificateSha256`. */
+                    "X-Certificate-SHA256": string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid input, state or identifier. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record visible to this API client. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request budget of the API client, or of the source address's failed authentications, is spent. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach a dependency it needs (its database) right now: retry after Retry-After seconds. A write retried with the same Idempotency-Key is never applied twice. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed, a 503 is listed on its own). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     hardwares_storages_list: {
         parameters: {
             query: {
@@ -5235,6 +6065,8 @@ export interface operations {
                 countryCode?: string;
                 /** @description Where a page starts: copied from the `Link: <...>; rel="next"` header of the page before, never made by the client (it is opaque and signed). */
                 cursor?: string;
+                /** @description Only the items at this point of their life (all by default). */
+                lifecycle?: "ACTIVE" | "AWAITING_WIPE" | "RETIRED";
                 /** @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list. */
                 limit?: number;
                 /** @description ISO 8601 date-time with its offset (`2026-11-23T09:30:00Z`): only the records whose updatedAt is at or after it. Every change a client can see moves updatedAt. */
@@ -7102,6 +7934,157 @@ export interface operations {
             };
         };
     };
+    sandbox_hardwares_wipe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
+            };
+            path: {
+                hardwareId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HardwareSandboxWipeRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HardwareWipeList"];
+                };
+            };
+            /** @description Invalid input, state or identifier. */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record visible to this API client. */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key has already been used for a different request. */
+            422: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request budget of the API client, or of the source address's failed authentications, is spent. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach a dependency it needs (its database) right now: retry after Retry-After seconds. A write retried with the same Idempotency-Key is never applied twice. */
+            503: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed, a 503 is listed on its own). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     sandbox_movement_requests_advance: {
         parameters: {
             query?: never;
@@ -8101,6 +9084,122 @@ export interface operations {
                      * @constant
                      */
                     type: "hardware.updated";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @description The item as `GET /hardwares/{hardwareId}` shows it. */
+                    data: components["schemas"]["HardwareDetail"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the event is FAILED at once, without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Taken: the event is DELIVERED, and not sent again unless redelivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in time: a failed attempt, retried as the operation's description says. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    hardware_wiped_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the body's `id`: the same on every attempt, so process it once. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch: refuse one far from your clock (Standard Webhooks libraries allow 5 minutes), a replay. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the company's secret (the base64 after `whsec_`; `POST /companies/{companyCode}/webhook-secret` issues a new one). Any Standard Webhooks library verifies it, e.g. Python's `Webhook(secret).verify(body, headers)`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: its webhook's `webhook-id` header. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "hardware.wiped";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @description The item as `GET /hardwares/{hardwareId}` shows it. */
+                    data: components["schemas"]["HardwareDetail"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the event is FAILED at once, without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Taken: the event is DELIVERED, and not sent again unless redelivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in time: a failed attempt, retried as the operation's description says. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    hardware_retired_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the body's `id`: the same on every attempt, so process it once. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch: refuse one far from your clock (Standard Webhooks libraries allow 5 minutes), a replay. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the company's secret (the base64 after `whsec_`; `POST /companies/{companyCode}/webhook-secret` issues a new one). Any Standard Webhooks library verifies it, e.g. Python's `Webhook(secret).verify(body, headers)`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: its webhook's `webhook-id` header. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "hardware.retired";
                     /**
                      * Format: date-time
                      * @description When it happened.

@@ -67,6 +67,14 @@ class CompanyUpdateSerializer(api.Serializer):
             "the operator's move would (default false: the operator marks it)."
         ),
     )
+    wipe_on_return = serializers.BooleanField(
+        required=False,
+        help_text=(
+            "The default of an offboarding's `wipe`: when true, the items an offboarding "
+            "returns to storage land AWAITING_WIPE, and cannot go out again until an operator "
+            "records their data wipe (default false)."
+        ),
+    )
 
 
 class WebhookSecretSerializer(api.Serializer):

@@ -143,7 +143,13 @@ class EnvelopeAutoSchema(AutoSchema):
         taking input may give) in the error envelope."""
         for code, response in responses.items():
             if code.startswith("2"):
-                for media in response.get("content", {}).values():
+                # A file (a wipe's certificate, application/pdf) is answered as it is.
+                json_answers = (
+                    content
+                    for media_type, content in response.get("content", {}).items()
+                    if media_type == "application/json"
+                )
+                for media in json_answers:
                     media["schema"] = self._success_envelope(media["schema"])
         error_ref = self.resolve_serializer(self.error_serializer(), "response").ref
         errors = {"401": UNAUTHORIZED}

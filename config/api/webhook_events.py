@@ -135,9 +135,30 @@ EVENT_TYPES = (
                 "hardware.updated",
                 "A hardware item changed",
                 "An item changed other than by a movement request: corrected "
-                "(`PATCH /hardwares/{hardwareId}`), relocated by an operator, or handed to "
-                "another employee when its employee was merged into them.",
+                "(`PATCH /hardwares/{hardwareId}`), relocated by an operator, handed to "
+                "another employee when its employee was merged into them, or found again "
+                "after it was retired as LOST or STOLEN "
+                "(`POST /hardwares/{hardwareId}/reinstate`: ACTIVE, in storage).",
                 examples.ITEM,
+            ),
+            EventType(
+                "hardware.wiped",
+                "A hardware item's data was wiped",
+                "The provider's operations recorded a data wipe of the item, with its "
+                "certificate (`GET /hardwares/{hardwareId}/wipes`). A CLEAR or PURGE wipe makes "
+                "an item AWAITING_WIPE ACTIVE again; a DESTROY wipe retires it as DISPOSED (a "
+                "`hardware.retired` comes first).",
+                examples.WIPED_ITEM,
+            ),
+            EventType(
+                "hardware.retired",
+                "A hardware item was retired",
+                "The item's `lifecycle` moved to RETIRED, with its `retiredReason`: by "
+                "`POST /hardwares/{hardwareId}/retire`, by an operator, or by a DESTROY wipe "
+                "(DISPOSED). It stays listed and cannot go out again; one retired as LOST or "
+                "STOLEN comes back by `POST /hardwares/{hardwareId}/reinstate`, which sends "
+                "`hardware.updated`.",
+                examples.RETIRED_ITEM,
             ),
         ),
     ),

@@ -100,6 +100,9 @@ ITEM = {
     "dateBought": "2026-03-09T16:20:00Z",
     "countryCode": "US",
     "status": "STORAGE",
+    "lifecycle": "ACTIVE",
+    "retiredReason": None,
+    "retiredAt": None,
     "newHardware": True,
     "externalReference": "ASSET-00817",
     "factoryReset": False,
@@ -122,6 +125,19 @@ ITEM = {
     "hardwareNote": [],
     "movementRequests": [],
 }
+# The item after a PURGE wipe made it ACTIVE again (it was AWAITING_WIPE); after it was
+# retired as lost, with the employee who lost it.
+WIPED_ITEM = {**ITEM, "updatedAt": "2026-04-16T09:12:05.482113Z"}
+RETIRED_ITEM = {
+    **ITEM,
+    "status": "EMPLOYEE",
+    "lifecycle": "RETIRED",
+    "retiredReason": "LOST",
+    "retiredAt": "2026-04-20T14:31:08.220946Z",
+    "updatedAt": "2026-04-20T14:31:08.220946Z",
+    "employeeProfile": {key: _JANE[key] for key in ("id", "firstName", "lastName", "email")},
+    "storage": None,
+}
 
 
 def movement(status: str, **changes) -> dict:
@@ -140,6 +156,7 @@ def movement(status: str, **changes) -> dict:
         "handledBy": "PROVIDER",
         "expectedDate": "2026-03-09",
         "factoryReset": None,
+        "wipe": None,
         "trackingLink": None,
         "trackingCode": None,
         "dateCompleted": None,

@@ -19,7 +19,10 @@ class Shipping:
 
     def check(self, model: type[models.Model]) -> None:
         """Refuse a tracking code longer than `model`'s column, or a link that is not an
-        http(s) URL that fits it, before anything is written."""
+        http(s) URL that fits it, before anything is written. Nothing sent, nothing to check (a
+        record that travels in no parcel, a hardware item's lifecycle, has no such columns)."""
+        if self == NO_SHIPPING:
+            return
         details = []
         code_length = model._meta.get_field("tracking_code").max_length
         if self.tracking_code is not None and len(self.tracking_code) > code_length:
@@ -42,6 +45,8 @@ class Shipping:
             raise ServiceError("Invalid request data", details=details)
 
     def apply(self, record: models.Model) -> None:
+        if self == NO_SHIPPING:
+            return
         for field in ("eta", "tracking_code", "tracking_link"):
             value = getattr(self, field)
             if value is not None:

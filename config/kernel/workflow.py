@@ -90,10 +90,13 @@ class StatusField(models.CharField):
 
 
 class StatusModel(models.Model):
-    """A record with a `status` StatusField and a `status_history` of StatusChange rows.
-    `number_field` names the number clients and operators know it by (order 1042)."""
+    """A record with a StatusField (`status`, or the field `status_field_name` names) and a
+    `status_history` of StatusChange rows. `number_field` names the number clients and
+    operators know it by (order 1042)."""
 
     number_field: str
+    # A hardware item's `status` is where it is; its graph is its `lifecycle`.
+    status_field_name = "status"
     # The statuses whose moves carry a shipment (an ETA and tracking): the admin offers those
     # inputs only for them, on a record's page and on the bulk page.
     shipping_statuses: tuple[str, ...] = ()
@@ -107,7 +110,12 @@ class StatusModel(models.Model):
 
     @classmethod
     def status_field(cls) -> StatusField:
-        return cls._meta.get_field("status")
+        return cls._meta.get_field(cls.status_field_name)
+
+    @property
+    def graph_status(self) -> str:
+        """Where the record is on its graph."""
+        return getattr(self, self.status_field_name)
 
     @classmethod
     def status_targets(cls) -> list[str]:
@@ -120,7 +128,7 @@ class StatusModel(models.Model):
         return f"{self._meta.verbose_name.capitalize()} {getattr(self, self.number_field)}"
 
     def allowed_moves(self) -> tuple[str, ...]:
-        return tuple(self.status_field().moves.get(self.status, ()))
+        return tuple(self.status_field().moves.get(self.graph_status, ()))
 
     def can_move_to(self, status: str) -> bool:
         return status in self.allowed_moves()
@@ -195,12 +203,13 @@ def transition_apply(
     if not record.can_move_to(to_status):
         allowed = ", ".join(record.allowed_moves()) or "none, it makes no more moves"
         raise ServiceError(
-            f"{record.label} cannot move from {record.status} to {to_status} (allowed: {allowed})"
+            f"{record.label} cannot move from {record.graph_status} to {to_status} "
+            f"(allowed: {allowed})"
         )
     if rule is not None:
         rule(record)
     shipping.check(type(record))
-    status_from = record.status
+    status_from = record.graph_status
     field = record.status_field()
     record.__dict__[field.attname] = to_status  # the one place a status changes
     shipping.apply(record)
@@ -216,15 +225,16 @@ def status_history_write(
     record: StatusModel, *, status_from: str | None, actor: Actor, note: str | None = None
 ) -> StatusChange:
     """The history row of a move to the record's current status; `status_from` None for the
-    record's creation. What came with the move is the record's eta and tracking now."""
+    record's creation. What came with the move is the record's eta and tracking now (a
+    record that travels by none, a hardware item, has none)."""
     return record.status_history.create(
         status_from=status_from,
-        status_to=record.status,
+        status_to=record.graph_status,
         actor_kind=actor.kind,
         actor_name=actor.name,
-        eta=record.eta,
-        tracking_code=record.tracking_code,
-        tracking_link=record.tracking_link,
+        eta=getattr(record, "eta", None),
+        tracking_code=getattr(record, "tracking_code", None),
+        tracking_link=getattr(record, "tracking_link", None),
         note=note,
     )
 

@@ -8,8 +8,9 @@ from config.api.fields import (
     CountryCodeField,
     email_field,
 )
+from config.api.sandbox import StatusField
 from hardware.api.fields import ItemTypeChoiceField
-from hardware.choices import Brand
+from hardware.choices import Brand, RetiredReason, WipeMethod
 from hardware.corrections import moved_only_refuse
 
 
@@ -105,3 +106,37 @@ class HardwareUpdateSerializer(api.Serializer):
         if isinstance(data, dict):
             moved_only_refuse(data)
         return super().to_internal_value(data)
+
+
+# A note on a move of the item's lifecycle (1 to 500 characters; blank is refused).
+def _lifecycle_note() -> serializers.CharField:
+    return serializers.CharField(
+        required=False,
+        max_length=500,
+        help_text="Why, in a few words: kept on the item's lifecycle history.",
+    )
+
+
+class HardwareRetireSerializer(api.Serializer):
+    company_code = CompanyCodeField(help_text="The company the item belongs to.")
+    # A blank reason is a missing one (`reason should not be empty`), not a wrong one.
+    reason = StatusField(
+        choices=RetiredReason.choices,
+        help_text="Why it leaves the fleet. Only an item retired as LOST or STOLEN can be "
+        "reinstated (found again).",
+    )
+    note = _lifecycle_note()
+
+
+class HardwareReinstateSerializer(api.Serializer):
+    company_code = CompanyCodeField(help_text="The company the item belongs to.")
+    note = _lifecycle_note()
+
+
+class HardwareSandboxWipeSerializer(api.Serializer):
+    company_code = CompanyCodeField(help_text="The company the item belongs to.")
+    method = StatusField(
+        choices=WipeMethod.choices,
+        help_text="NIST SP 800-88 Rev. 1's method: CLEAR or PURGE make an item awaiting its "
+        "wipe ACTIVE again; DESTROY retires it as DISPOSED.",
+    )

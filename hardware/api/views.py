@@ -1,4 +1,4 @@
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
@@ -17,7 +17,14 @@ from hardware import corrections, selectors, services
 from hardware.answers import HardwareCreatedSerializer, HardwareDetailSerializer, HardwareSerializer
 from hardware.api import docs
 from hardware.api.serializers import HardwareCreateSerializer, HardwareUpdateSerializer
-from hardware.choices import HardwareStatus
+from hardware.choices import HardwareStatus, Lifecycle
+
+LIFECYCLE_PARAMETER = OpenApiParameter(
+    "lifecycle",
+    str,
+    enum=Lifecycle.values,
+    description="Only the items at this point of their life (all by default).",
+)
 
 
 def _items_answered(request, keyset: Keyset, status: HardwareStatus | None = None):
@@ -40,6 +47,7 @@ class HardwareListView(IdempotentAPIView):
             COMPANY_CODE_PARAMETER,
             COUNTRY_CODE_PARAMETER,
             UPDATED_SINCE_PARAMETER,
+            LIFECYCLE_PARAMETER,
             *PAGING_PARAMETERS,
         ],
         responses=HardwareSerializer(many=True),
@@ -80,6 +88,7 @@ class StorageHardwareListView(IdempotentAPIView):
             COMPANY_CODE_PARAMETER,
             COUNTRY_CODE_PARAMETER,
             UPDATED_SINCE_PARAMETER,
+            LIFECYCLE_PARAMETER,
             *PAGING_PARAMETERS,
         ],
         responses=HardwareSerializer(many=True),

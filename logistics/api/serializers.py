@@ -162,6 +162,15 @@ class OffboardingSerializer(api.Serializer):
     factory_reset = serializers.BooleanField(
         required=False, allow_null=True, help_text="Ignored for OFF_ON."
     )
+    wipe = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        help_text=(
+            "A return to storage: its items land AWAITING_WIPE, and go out again once an "
+            "operator has recorded their data wipe. Default: the company's wipeOnReturn. "
+            "Ignored for OFF_ON."
+        ),
+    )
     expected_date = serializers.DateField(required=False, allow_null=True)
     hardwares = OffboardingHardwaresSerializer()
 

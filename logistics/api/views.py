@@ -76,6 +76,7 @@ class OffboardingView(IdempotentAPIView):
             hardware_ids=data["hardwares"].get("hardware_ids"),
             new_hardwares=new_hardware_specs(data["hardwares"].get("new_hardwares")),
             factory_reset=data.get("factory_reset"),
+            wipe=data.get("wipe"),
             expected_date=data.get("expected_date"),
         )
         row = selectors.movement_request_row(

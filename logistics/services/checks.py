@@ -8,6 +8,7 @@ from config.kernel.errors import ServiceError
 from employees.models import Employee
 from employees.selectors import employee_get_by_email
 from employees.services import EmployeeDetails, employee_upsert
+from hardware.lifecycle import NOT_GOING_OUT
 from hardware.models import Hardware
 
 
@@ -21,10 +22,13 @@ def employee_named(
 
 
 def items_check(items: list[Hardware], is_ready: Callable[[Hardware], bool], problem: str) -> None:
-    """Refuse, naming each item, when any is not ready or is already in a movement."""
+    """Refuse, naming each item, when any cannot go out (awaiting a wipe, retired), is not
+    ready or is already in a movement."""
     details = []
     for index, item in enumerate(items):
-        if not is_ready(item):
+        if item.lifecycle in NOT_GOING_OUT:
+            details.append(_item_error(index, item, NOT_GOING_OUT[item.lifecycle]))
+        elif not is_ready(item):
             details.append(_item_error(index, item, problem))
         elif item.in_movement:
             details.append(_item_error(index, item, "is already in a movement request"))

@@ -13,6 +13,7 @@ from employees.choices import EmployeeStatus
 from employees.models import Employee
 from employees.selectors import EMPLOYEE_NOT_FOUND
 from employees.services import employee_deactivate, employee_reactivate
+from hardware.choices import Lifecycle
 from hardware.models import Hardware
 from logistics.choices import HandledBy, MovementStatus
 from logistics.models import MovementRequest
@@ -39,7 +40,12 @@ def employee_leave(
         return None
     # Locked after the employee; rows a concurrent write changed are read again by PostgreSQL
     # and skipped unless they still match.
-    held = Hardware.objects.select_for_update().filter(employee=employee, in_movement=False)
+    # A retired item (lost, stolen) stays where it was last: nothing comes back.
+    held = (
+        Hardware.objects.select_for_update()
+        .filter(employee=employee, in_movement=False)
+        .exclude(lifecycle=Lifecycle.RETIRED)
+    )
     items = list(held.order_by("pk"))
     movement = None
     if items:

@@ -14,6 +14,7 @@ from config.kernel.shipping import NO_SHIPPING, Shipping
 from config.kernel.workflow import transition_apply
 from employees.models import Employee
 from hardware import services as hardware_services
+from hardware.lifecycle import hardware_wipe_await
 from hardware.models import Hardware
 from logistics.choices import MovementStatus, MovementType, SendTo
 from logistics.models import MovementRequest
@@ -37,6 +38,8 @@ def movement_request_move(
     if movement is None:
         raise NotFound(MOVEMENT_REQUEST_NOT_FOUND)
     rule = _ITEMS_AT.get(to_status)
+    if rule is not None:
+        rule = partial(rule, actor=actor)
     if to_status == MovementStatus.COORDINATED and shipping.tracking_code:
         rule = partial(_shipment_open, shipping=shipping, actor=actor)
     transition_apply(movement, to_status, actor=actor, shipping=shipping, rule=rule)
@@ -87,9 +90,12 @@ def movement_landing(movement: MovementRequest) -> dict:
     return {"storage": movement.storage, "factory_reset": bool(movement.factory_reset)}
 
 
-def movement_complete(movement: MovementRequest, items: list[Hardware]) -> None:
-    """The hardware lands where the request sends it, in the same transaction."""
+def movement_complete(movement: MovementRequest, items: list[Hardware], *, actor: Actor) -> None:
+    """The hardware lands where the request sends it, in the same transaction; a return that
+    asked for a wipe lands its items awaiting it."""
     hardware_services.hardware_land(items=items, **movement_landing(movement))
+    if movement.wipe:
+        hardware_wipe_await(items=items, actor=actor, note=f"Returned by {movement.label}")
     movement.date_completed = timezone.now()
 
 
@@ -99,11 +105,11 @@ def _locked_items(movement: MovementRequest) -> list[Hardware]:
     return list(movement.hardwares.select_for_update().order_by("pk"))
 
 
-def _land_at_done(movement: MovementRequest) -> None:
-    movement_complete(movement, _locked_items(movement))
+def _land_at_done(movement: MovementRequest, *, actor: Actor) -> None:
+    movement_complete(movement, _locked_items(movement), actor=actor)
 
 
-def _release_at_cancel(movement: MovementRequest) -> None:
+def _release_at_cancel(movement: MovementRequest, *, actor: Actor) -> None:
     """Undo what the request's creation did to its items, nothing more: it marked them in
     movement, and they stay where they are (in storage for an onboarding, with the employee
     for an offboarding or an OFF_ON). The items an offboarding made on the employee

@@ -17,7 +17,7 @@ from employees.models import Employee
 from employees.selectors import employee_get_by_email
 from employees.services import EmployeeDetails
 from hardware import services as hardware_services
-from hardware.choices import CreatedThrough, HardwareStatus
+from hardware.choices import CreatedThrough, HardwareStatus, Lifecycle
 from hardware.models import Hardware
 from hardware.services import HardwareSpec
 from logistics.choices import HandledBy, MovementStatus, MovementType, SendTo
@@ -47,6 +47,7 @@ def movement_offboarding_create(
     hardware_ids: list[UUID] | None = None,
     new_hardwares: list[HardwareSpec] | None = None,
     factory_reset: bool | None = None,
+    wipe: bool | None = None,
     expected_date: date | None = None,
 ) -> MovementRequest:
     """Hardware from an employee back to storage (OFFBOARDING), or, with `to_employee_email`,
@@ -84,6 +85,7 @@ def movement_offboarding_create(
         requester_name=api_client.name,
         actor=Actor.api_client(api_client),
         factory_reset=factory_reset,
+        wipe=wipe,
         expected_date=expected_date,
     )
 
@@ -98,6 +100,7 @@ def offboarding_open(
     actor: Actor,
     to_employee: Employee | None = None,
     factory_reset: bool | None = None,
+    wipe: bool | None = None,
     expected_date: date | None = None,
     opened_on_leave: bool = False,
 ) -> MovementRequest:
@@ -121,6 +124,8 @@ def offboarding_open(
         expected_date=expected_date,
         # Only a return to storage can be reset there; an OFF_ON ignores the flag.
         factory_reset=None if off_on else bool(factory_reset),
+        # A return to storage is wiped when asked, or when the company asks for every return.
+        wipe=None if off_on else (company.wipe_on_return if wipe is None else wipe),
         from_employee=employee,
         to_employee=to_employee,
         storage=storage,
@@ -133,7 +138,7 @@ def offboarding_open(
     movement.save()  # numbered by the insert (config.kernel.numbering)
     movement.hardwares.set(items)
     if done:
-        movement_complete(movement, items)
+        movement_complete(movement, items, actor=actor)
         movement.save(update_fields=["date_completed", "updated_at"])
     else:
         hardware_services.hardware_mark_in_movement(items=items, in_movement=True)
@@ -187,9 +192,11 @@ def _items_leaving(
 
 
 def _all_hardware_ids(company: Company, employee: Employee) -> list[UUID]:
-    """What the employee has now; the caller locks and checks these like named ids."""
+    """What the employee has now (but what was retired: lost, stolen); the caller locks and
+    checks these like named ids."""
     ids = list(
         Hardware.objects.filter(company=company, employee=employee)
+        .exclude(lifecycle=Lifecycle.RETIRED)
         .order_by("pk")
         .values_list("pk", flat=True)
     )

@@ -13,11 +13,6 @@ the request would take it from).
 The item has no history of its own beyond the audit trail: its row there carries who corrected
 it (the command, by its name; an operator in the admin) and the reason given."""
 
-from contextlib import suppress
-from uuid import UUID
-
-from django.db.models import Q
-
 from config.kernel.changes import RecordChange
 from config.kernel.countries import is_country_code, storage_country_code
 from config.kernel.database import atomic_retried, records_touch
@@ -27,15 +22,11 @@ from employees.models import Employee
 from employees.selectors import EMPLOYEE_NOT_IN_COMPANY, employee_findable
 from hardware.choices import HardwareStatus
 from hardware.models import Hardware, Storage
-from hardware.selectors import HARDWARE_NOT_FOUND
-from hardware.services import hardware_updated_record
+from hardware.services import hardware_lock_by_reference, hardware_updated_record
 from logistics.models import MovementRequest
 from logistics.selectors import OPEN_STATUSES
 
 ONE_PLACE = "Name where the item is: an employee's e-mail or a storage's country, one of them"
-SERIAL_IN_SEVERAL_COMPANIES = (
-    "Serial number {serial} is on items of several companies: name the item by its hardware id"
-)
 IN_OPEN_MOVEMENT = (
     "The item is in movement request {number}, still {status}: the request lands it where it "
     "goes; relocate it once the request is DONE"
@@ -61,7 +52,7 @@ def hardware_relocate(
     is already changes nothing."""
     if (employee_email is None) == (storage_country is None):
         raise ServiceError(ONE_PLACE)
-    item = _item_locked(hardware)
+    item = hardware_lock_by_reference(hardware)
     _not_in_movement(item)
     before, left = _location(item), item.employee_id
     if employee_email is not None:
@@ -78,27 +69,6 @@ def hardware_relocate(
         records_touch(Employee.objects.filter(pk__in={left, item.employee_id} - {None}))
         hardware_updated_record(item)
     return change
-
-
-def _item_locked(reference: str) -> Hardware:
-    """The item with this id or serial number, locked (with its company read, not locked; its
-    employee and storage are read once it is locked, as a change made meanwhile left them).
-    Serial numbers are unique within a company only."""
-    reference = reference.strip()
-    named = Q(serial_number=reference) if reference else Q(pk__in=[])
-    with suppress(ValueError):
-        named |= Q(pk=UUID(reference))
-    items = list(
-        Hardware.objects.select_related("company")
-        .select_for_update(of=("self",))
-        .filter(named)
-        .order_by("pk")
-    )
-    if not items:
-        raise NotFound(HARDWARE_NOT_FOUND)
-    if len(items) > 1:
-        raise ServiceError(SERIAL_IN_SEVERAL_COMPANIES.format(serial=reference))
-    return items[0]
 
 
 def _not_in_movement(item: Hardware) -> None:

@@ -26,6 +26,7 @@ def company_body(company: Company) -> dict:
         "phone": company.phone,
         "requireChangeReason": company.require_change_reason,
         "completeOnDelivery": company.complete_on_delivery,
+        "wipeOnReturn": company.wipe_on_return,
     }
 
 

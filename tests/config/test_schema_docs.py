@@ -7,6 +7,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
 from catalog.models import CatalogItem
 from companies.models import Company
@@ -144,6 +145,22 @@ def demo_world(caller) -> tuple[dict[str, str], dict[tuple[str, str], dict[str, 
         ("patch", "/companies/{companyCode}"): {"companyCode": DEMO_COMPANY},
         ("patch", "/hardwares/{hardwareId}"): {"hardwareId": str(HardwareFactory(company=dem).id)},
         ("post", "/companies/{companyCode}/webhook-test"): {"companyCode": DEMO_COMPANY},
+        ("post", "/hardwares/{hardwareId}/retire"): {
+            "hardwareId": str(HardwareFactory(company=dem).id)
+        },
+        ("post", "/hardwares/{hardwareId}/reinstate"): {
+            "hardwareId": str(
+                HardwareFactory(
+                    company=dem,
+                    lifecycle="RETIRED",
+                    retired_reason="LOST",
+                    retired_at=timezone.now(),
+                ).id
+            )
+        },
+        ("post", "/sandbox/hardwares/{hardwareId}/wipe"): {
+            "hardwareId": str(HardwareFactory(company=dem).id)
+        },
         ("post", sandbox_order, "QuoteAPENDINGOrder"): {"orderId": str(to_quote.id)},
         ("post", sandbox_order, "DeliverAnACCEPTEDOrder"): {"orderId": str(accepted.id)},
         # Coordinated, then completed: the moves the two examples make, in turn.

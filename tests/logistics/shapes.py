@@ -20,6 +20,7 @@ def movement(stored: MovementRequest, **shown) -> dict:
         "eta": None,
         "expectedDate": None,
         "factoryReset": None,
+        "wipe": None,
         "trackingLink": None,
         "trackingCode": None,
         "dateCompleted": None,

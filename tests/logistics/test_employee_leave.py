@@ -11,6 +11,8 @@ from config.kernel.errors import ServiceError
 from employees.choices import EmployeeStatus
 from employees.models import Employee
 from employees.services import employee_reactivate
+from hardware.choices import RetiredReason
+from hardware.lifecycle import hardware_retire
 from hardware.models import Hardware, Storage
 from logistics import services
 from logistics.models import MovementRequest
@@ -264,3 +266,20 @@ def test_a_merged_record_is_not_reactivated():
         "old@example.com was merged into kept@example.com: reactivate that employee instead"
     )
     assert status_of(merged) == EmployeeStatus.DEACTIVATED
+
+
+def test_a_leave_takes_back_what_can_come_back_and_leaves_a_retired_item_where_it_was():
+    employee = EmployeeFactory(country_code="DE", email="lena@example.com")
+    laptop, stolen_phone = holding(employee, 2)
+    retire(stolen_phone, RetiredReason.STOLEN)
+
+    movement = leave(employee)
+
+    assert [item.pk for item in movement.hardwares.all()] == [laptop.pk]
+    assert status_of(employee) == EmployeeStatus.DEACTIVATED
+    stolen_phone.refresh_from_db()
+    assert (stolen_phone.lifecycle, stolen_phone.employee_id) == ("RETIRED", employee.pk)
+
+
+def retire(item, reason) -> None:
+    hardware_retire(hardware_id=item.pk, reason=reason, actor=Actor.command("t"))

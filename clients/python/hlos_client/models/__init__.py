@@ -70,11 +70,19 @@ from .hardware_list import HardwareList
 from .hardware_movement import HardwareMovement
 from .hardware_movement_status import HardwareMovementStatus
 from .hardware_note import HardwareNote
+from .hardware_reinstate_request import HardwareReinstateRequest
+from .hardware_retire_request import HardwareRetireRequest
+from .hardware_sandbox_wipe_request import HardwareSandboxWipeRequest
 from .hardware_status_enum import HardwareStatusEnum
 from .hardware_summary import HardwareSummary
 from .hardware_type import HardwareType
 from .hardware_type_ref import HardwareTypeRef
 from .hardware_update_request import HardwareUpdateRequest
+from .hardware_wipe import HardwareWipe
+from .hardware_wipe_list import HardwareWipeList
+from .hardwares_list_lifecycle import HardwaresListLifecycle
+from .hardwares_storages_list_lifecycle import HardwaresStoragesListLifecycle
+from .lifecycle_enum import LifecycleEnum
 from .line_removal_request import LineRemovalRequest
 from .lines_remove_request import LinesRemoveRequest
 from .movement_employee_ref import MovementEmployeeRef
@@ -111,6 +119,7 @@ from .quote_line_request import QuoteLineRequest
 from .quote_request import QuoteRequest
 from .requester import Requester
 from .reseller import Reseller
+from .retired_reason_enum import RetiredReasonEnum
 from .scenario_enum import ScenarioEnum
 from .scim_token import ScimToken
 from .scim_token_list import ScimTokenList
@@ -131,6 +140,7 @@ from .type_enum import TypeEnum
 from .webhook_secret import WebhookSecret
 from .webhook_secret_list import WebhookSecretList
 from .webhook_test import WebhookTest
+from .wipe_method_enum import WipeMethodEnum
 
 __all__ = (
     "AlternativeGroup",
@@ -203,11 +213,19 @@ __all__ = (
     "HardwareMovement",
     "HardwareMovementStatus",
     "HardwareNote",
+    "HardwareReinstateRequest",
+    "HardwareRetireRequest",
+    "HardwareSandboxWipeRequest",
+    "HardwaresListLifecycle",
+    "HardwaresStoragesListLifecycle",
     "HardwareStatusEnum",
     "HardwareSummary",
     "HardwareType",
     "HardwareTypeRef",
     "HardwareUpdateRequest",
+    "HardwareWipe",
+    "HardwareWipeList",
+    "LifecycleEnum",
     "LineRemovalRequest",
     "LinesRemoveRequest",
     "MovementEmployeeRef",
@@ -244,6 +262,7 @@ __all__ = (
     "QuoteRequest",
     "Requester",
     "Reseller",
+    "RetiredReasonEnum",
     "ScenarioEnum",
     "ScimToken",
     "ScimTokenList",
@@ -264,4 +283,5 @@ __all__ = (
     "WebhookSecret",
     "WebhookSecretList",
     "WebhookTest",
+    "WipeMethodEnum",
 )

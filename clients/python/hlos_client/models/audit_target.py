@@ -14,8 +14,8 @@ class AuditTarget:
     """
     Attributes:
         type_ (str): The record's type: COMPANY, SCIM_TOKEN, EMPLOYEE, HARDWARE, ORDER, MOVEMENT_REQUEST, SHIPMENT; or a
-            child record's, whose parent says whose it is: ORDER_LINE and ALTERNATIVE_GROUP (of an ORDER), HARDWARE_NOTE (of
-            a HARDWARE item).
+            child record's, whose parent says whose it is: ORDER_LINE and ALTERNATIVE_GROUP (of an ORDER), HARDWARE_NOTE and
+            HARDWARE_WIPE (of a HARDWARE item).
         id (str): The record's id (a note's is a number).
         label (str): What people call it: an order's number, an item's name and serial, an employee's e-mail; as it was
             after the change (before it, for a deletion).

@@ -33,6 +33,8 @@ class Company:
             its audit trail.
         complete_on_delivery (bool | Unset): A parcel the carrier delivers to the employee completes its onboarding (or
             employee-to-employee move): DONE, as an operator would mark it.
+        wipe_on_return (bool | Unset): An offboarding to storage asks for a data wipe unless it says otherwise: its
+            items land awaiting the wipe.
     """
 
     id: UUID
@@ -48,6 +50,7 @@ class Company:
     phone: None | str | Unset = UNSET
     require_change_reason: bool | Unset = UNSET
     complete_on_delivery: bool | Unset = UNSET
+    wipe_on_return: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -100,6 +103,8 @@ class Company:
 
         complete_on_delivery = self.complete_on_delivery
 
+        wipe_on_return = self.wipe_on_return
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -127,6 +132,8 @@ class Company:
             field_dict["requireChangeReason"] = require_change_reason
         if complete_on_delivery is not UNSET:
             field_dict["completeOnDelivery"] = complete_on_delivery
+        if wipe_on_return is not UNSET:
+            field_dict["wipeOnReturn"] = wipe_on_return
 
         return field_dict
 
@@ -204,6 +211,8 @@ class Company:
 
         complete_on_delivery = d.pop("completeOnDelivery", UNSET)
 
+        wipe_on_return = d.pop("wipeOnReturn", UNSET)
+
         company = cls(
             id=id,
             created_at=created_at,
@@ -218,6 +227,7 @@ class Company:
             phone=phone,
             require_change_reason=require_change_reason,
             complete_on_delivery=complete_on_delivery,
+            wipe_on_return=wipe_on_return,
         )
 
         company.additional_properties = d

@@ -23,6 +23,9 @@ class CompanyUpdateRequest:
         complete_on_delivery (bool | Unset): When true, an outbound parcel the carrier reports DELIVERED moves its
             ONBOARDING or OFF_ON movement request to DONE, the hardware landing with the employee, as the operator's move
             would (default false: the operator marks it).
+        wipe_on_return (bool | Unset): The default of an offboarding's `wipe`: when true, the items an offboarding
+            returns to storage land AWAITING_WIPE, and cannot go out again until an operator records their data wipe
+            (default false).
     """
 
     name: str | Unset = UNSET
@@ -30,6 +33,7 @@ class CompanyUpdateRequest:
     webhook_url: None | str | Unset = UNSET
     require_change_reason: bool | Unset = UNSET
     complete_on_delivery: bool | Unset = UNSET
+    wipe_on_return: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,6 +55,8 @@ class CompanyUpdateRequest:
 
         complete_on_delivery = self.complete_on_delivery
 
+        wipe_on_return = self.wipe_on_return
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -64,6 +70,8 @@ class CompanyUpdateRequest:
             field_dict["requireChangeReason"] = require_change_reason
         if complete_on_delivery is not UNSET:
             field_dict["completeOnDelivery"] = complete_on_delivery
+        if wipe_on_return is not UNSET:
+            field_dict["wipeOnReturn"] = wipe_on_return
 
         return field_dict
 
@@ -94,12 +102,15 @@ class CompanyUpdateRequest:
 
         complete_on_delivery = d.pop("completeOnDelivery", UNSET)
 
+        wipe_on_return = d.pop("wipeOnReturn", UNSET)
+
         company_update_request = cls(
             name=name,
             abm_code=abm_code,
             webhook_url=webhook_url,
             require_change_reason=require_change_reason,
             complete_on_delivery=complete_on_delivery,
+            wipe_on_return=wipe_on_return,
         )
 
         company_update_request.additional_properties = d

@@ -10,6 +10,8 @@ from attrs import field as _attrs_field
 
 from ..models.created_through_enum import CreatedThroughEnum
 from ..models.hardware_status_enum import HardwareStatusEnum
+from ..models.lifecycle_enum import LifecycleEnum
+from ..models.retired_reason_enum import RetiredReasonEnum
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -40,6 +42,11 @@ class HardwareCreated:
         country_code (str):
         status (HardwareStatusEnum): * `EMPLOYEE` - Employee
             * `STORAGE` - Storage
+        lifecycle (LifecycleEnum): * `ACTIVE` - Active
+            * `AWAITING_WIPE` - Awaiting a data wipe
+            * `RETIRED` - Retired
+        retired_reason (None | RetiredReasonEnum):
+        retired_at (datetime.datetime | None):
         new_hardware (bool):
         external_reference (None | str):
         factory_reset (bool):
@@ -77,6 +84,9 @@ class HardwareCreated:
     date_bought: datetime.datetime | None
     country_code: str
     status: HardwareStatusEnum
+    lifecycle: LifecycleEnum
+    retired_reason: None | RetiredReasonEnum
+    retired_at: datetime.datetime | None
     new_hardware: bool
     external_reference: None | str
     factory_reset: bool
@@ -133,6 +143,20 @@ class HardwareCreated:
         country_code = self.country_code
 
         status = self.status.value
+
+        lifecycle = self.lifecycle.value
+
+        retired_reason: None | str
+        if isinstance(self.retired_reason, RetiredReasonEnum):
+            retired_reason = self.retired_reason.value
+        else:
+            retired_reason = self.retired_reason
+
+        retired_at: None | str
+        if isinstance(self.retired_at, datetime.datetime):
+            retired_at = self.retired_at.isoformat()
+        else:
+            retired_at = self.retired_at
 
         new_hardware = self.new_hardware
 
@@ -229,6 +253,9 @@ class HardwareCreated:
                 "dateBought": date_bought,
                 "countryCode": country_code,
                 "status": status,
+                "lifecycle": lifecycle,
+                "retiredReason": retired_reason,
+                "retiredAt": retired_at,
                 "newHardware": new_hardware,
                 "externalReference": external_reference,
                 "factoryReset": factory_reset,
@@ -315,6 +342,38 @@ class HardwareCreated:
         country_code = d.pop("countryCode")
 
         status = HardwareStatusEnum(d.pop("status"))
+
+        lifecycle = LifecycleEnum(d.pop("lifecycle"))
+
+        def _parse_retired_reason(data: object) -> None | RetiredReasonEnum:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                retired_reason_type_0 = RetiredReasonEnum(data)
+
+                return retired_reason_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RetiredReasonEnum, data)
+
+        retired_reason = _parse_retired_reason(d.pop("retiredReason"))
+
+        def _parse_retired_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                retired_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return retired_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        retired_at = _parse_retired_at(d.pop("retiredAt"))
 
         new_hardware = d.pop("newHardware")
 
@@ -473,6 +532,9 @@ class HardwareCreated:
             date_bought=date_bought,
             country_code=country_code,
             status=status,
+            lifecycle=lifecycle,
+            retired_reason=retired_reason,
+            retired_at=retired_at,
             new_hardware=new_hardware,
             external_reference=external_reference,
             factory_reset=factory_reset,

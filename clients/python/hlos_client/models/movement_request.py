@@ -46,6 +46,7 @@ class MovementRequest:
             * `COMPANY` - Company
         expected_date (datetime.date | None):
         factory_reset (bool | None):
+        wipe (bool | None): A return to storage: whether its items land awaiting a data wipe.
         tracking_link (None | str):
         tracking_code (None | str):
         date_completed (datetime.datetime | None):
@@ -74,6 +75,7 @@ class MovementRequest:
     handled_by: HandledByEnum
     expected_date: datetime.date | None
     factory_reset: bool | None
+    wipe: bool | None
     tracking_link: None | str
     tracking_code: None | str
     date_completed: datetime.datetime | None
@@ -124,6 +126,9 @@ class MovementRequest:
 
         factory_reset: bool | None
         factory_reset = self.factory_reset
+
+        wipe: bool | None
+        wipe = self.wipe
 
         tracking_link: None | str
         tracking_link = self.tracking_link
@@ -205,6 +210,7 @@ class MovementRequest:
                 "handledBy": handled_by,
                 "expectedDate": expected_date,
                 "factoryReset": factory_reset,
+                "wipe": wipe,
                 "trackingLink": tracking_link,
                 "trackingCode": tracking_code,
                 "dateCompleted": date_completed,
@@ -285,6 +291,13 @@ class MovementRequest:
             return cast(bool | None, data)
 
         factory_reset = _parse_factory_reset(d.pop("factoryReset"))
+
+        def _parse_wipe(data: object) -> bool | None:
+            if data is None:
+                return data
+            return cast(bool | None, data)
+
+        wipe = _parse_wipe(d.pop("wipe"))
 
         def _parse_tracking_link(data: object) -> None | str:
             if data is None:
@@ -439,6 +452,7 @@ class MovementRequest:
             handled_by=handled_by,
             expected_date=expected_date,
             factory_reset=factory_reset,
+            wipe=wipe,
             tracking_link=tracking_link,
             tracking_code=tracking_code,
             date_completed=date_completed,

@@ -38,6 +38,8 @@ class OffboardingRequest:
                 e-mail updates that employee, never conflicts).
             to_employee_email (None | str | Unset): Makes the request an OFF_ON.
             factory_reset (bool | None | Unset): Ignored for OFF_ON.
+            wipe (bool | None | Unset): A return to storage: its items land AWAITING_WIPE, and go out again once an operator
+                has recorded their data wipe. Default: the company's wipeOnReturn. Ignored for OFF_ON.
             expected_date (datetime.date | None | Unset):
     """
 
@@ -49,6 +51,7 @@ class OffboardingRequest:
     employee: MovementEmployeeRequest | Unset = UNSET
     to_employee_email: None | str | Unset = UNSET
     factory_reset: bool | None | Unset = UNSET
+    wipe: bool | None | Unset = UNSET
     expected_date: datetime.date | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -81,6 +84,12 @@ class OffboardingRequest:
         else:
             factory_reset = self.factory_reset
 
+        wipe: bool | None | Unset
+        if isinstance(self.wipe, Unset):
+            wipe = UNSET
+        else:
+            wipe = self.wipe
+
         expected_date: None | str | Unset
         if isinstance(self.expected_date, Unset):
             expected_date = UNSET
@@ -109,6 +118,8 @@ class OffboardingRequest:
             field_dict["toEmployeeEmail"] = to_employee_email
         if factory_reset is not UNSET:
             field_dict["factoryReset"] = factory_reset
+        if wipe is not UNSET:
+            field_dict["wipe"] = wipe
         if expected_date is not UNSET:
             field_dict["expectedDate"] = expected_date
 
@@ -161,6 +172,15 @@ class OffboardingRequest:
 
         factory_reset = _parse_factory_reset(d.pop("factoryReset", UNSET))
 
+        def _parse_wipe(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        wipe = _parse_wipe(d.pop("wipe", UNSET))
+
         def _parse_expected_date(data: object) -> datetime.date | None | Unset:
             if data is None:
                 return data
@@ -187,6 +207,7 @@ class OffboardingRequest:
             employee=employee,
             to_employee_email=to_employee_email,
             factory_reset=factory_reset,
+            wipe=wipe,
             expected_date=expected_date,
         )
 

@@ -7,6 +7,7 @@ import httpx
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.hardware_list import HardwareList
+from ...models.hardwares_list_lifecycle import HardwaresListLifecycle
 from ...types import UNSET, Response, Unset
 
 
@@ -15,6 +16,7 @@ def _get_kwargs(
     company_code: str,
     country_code: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    lifecycle: HardwaresListLifecycle | Unset = UNSET,
     limit: int | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -26,6 +28,12 @@ def _get_kwargs(
     params["countryCode"] = country_code
 
     params["cursor"] = cursor
+
+    json_lifecycle: str | Unset = UNSET
+    if not isinstance(lifecycle, Unset):
+        json_lifecycle = lifecycle.value
+
+    params["lifecycle"] = json_lifecycle
 
     params["limit"] = limit
 
@@ -98,6 +106,7 @@ def sync_detailed(
     company_code: str,
     country_code: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    lifecycle: HardwaresListLifecycle | Unset = UNSET,
     limit: int | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
 ) -> Response[ErrorEnvelope | HardwareList]:
@@ -114,6 +123,7 @@ def sync_detailed(
         company_code (str):
         country_code (str | Unset):
         cursor (str | Unset):
+        lifecycle (HardwaresListLifecycle | Unset):
         limit (int | Unset):
         updated_since (datetime.datetime | Unset):
 
@@ -129,6 +139,7 @@ def sync_detailed(
         company_code=company_code,
         country_code=country_code,
         cursor=cursor,
+        lifecycle=lifecycle,
         limit=limit,
         updated_since=updated_since,
     )
@@ -146,6 +157,7 @@ def sync(
     company_code: str,
     country_code: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    lifecycle: HardwaresListLifecycle | Unset = UNSET,
     limit: int | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
 ) -> ErrorEnvelope | HardwareList | None:
@@ -162,6 +174,7 @@ def sync(
         company_code (str):
         country_code (str | Unset):
         cursor (str | Unset):
+        lifecycle (HardwaresListLifecycle | Unset):
         limit (int | Unset):
         updated_since (datetime.datetime | Unset):
 
@@ -178,6 +191,7 @@ def sync(
         company_code=company_code,
         country_code=country_code,
         cursor=cursor,
+        lifecycle=lifecycle,
         limit=limit,
         updated_since=updated_since,
     ).parsed
@@ -189,6 +203,7 @@ async def asyncio_detailed(
     company_code: str,
     country_code: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    lifecycle: HardwaresListLifecycle | Unset = UNSET,
     limit: int | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
 ) -> Response[ErrorEnvelope | HardwareList]:
@@ -205,6 +220,7 @@ async def asyncio_detailed(
         company_code (str):
         country_code (str | Unset):
         cursor (str | Unset):
+        lifecycle (HardwaresListLifecycle | Unset):
         limit (int | Unset):
         updated_since (datetime.datetime | Unset):
 
@@ -220,6 +236,7 @@ async def asyncio_detailed(
         company_code=company_code,
         country_code=country_code,
         cursor=cursor,
+        lifecycle=lifecycle,
         limit=limit,
         updated_since=updated_since,
     )
@@ -235,6 +252,7 @@ async def asyncio(
     company_code: str,
     country_code: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    lifecycle: HardwaresListLifecycle | Unset = UNSET,
     limit: int | Unset = UNSET,
     updated_since: datetime.datetime | Unset = UNSET,
 ) -> ErrorEnvelope | HardwareList | None:
@@ -251,6 +269,7 @@ async def asyncio(
         company_code (str):
         country_code (str | Unset):
         cursor (str | Unset):
+        lifecycle (HardwaresListLifecycle | Unset):
         limit (int | Unset):
         updated_since (datetime.datetime | Unset):
 
@@ -268,6 +287,7 @@ async def asyncio(
             company_code=company_code,
             country_code=country_code,
             cursor=cursor,
+            lifecycle=lifecycle,
             limit=limit,
             updated_since=updated_since,
         )

@@ -1,0 +1,237 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.error_envelope import ErrorEnvelope
+from ...models.hardware_wipe_list import HardwareWipeList
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    hardware_id: UUID,
+    *,
+    company_code: str,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["companyCode"] = company_code
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/hardwares/{hardware_id}/wipes".format(
+            hardware_id=quote(str(hardware_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | HardwareWipeList:
+    if response.status_code == 200:
+        response_200 = HardwareWipeList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | HardwareWipeList]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    hardware_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    company_code: str,
+) -> Response[ErrorEnvelope | HardwareWipeList]:
+    """List an item's data wipes, with their certificates
+
+     The wipes the provider's operations recorded of the item (NIST SP 800-88 Rev. 1: CLEAR, PURGE or
+    DESTROY), oldest first: the tool, when, whether it was verified, and its certificate, a PDF to
+    download at `certificateUrl` (with the API key), whose SHA-256 is `certificateSha256`. An item
+    returned by an offboarding that asked for a wipe is AWAITING_WIPE until its wipe is recorded; each
+    wipe sends `hardware.wiped`.
+
+    Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
+    client does not manage; 400 `Invalid hardware ID format`; 404 `Hardware not found`.
+
+    Args:
+        hardware_id (UUID):
+        company_code (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | HardwareWipeList]
+    """
+
+    kwargs = _get_kwargs(
+        hardware_id=hardware_id,
+        company_code=company_code,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    hardware_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    company_code: str,
+) -> ErrorEnvelope | HardwareWipeList | None:
+    """List an item's data wipes, with their certificates
+
+     The wipes the provider's operations recorded of the item (NIST SP 800-88 Rev. 1: CLEAR, PURGE or
+    DESTROY), oldest first: the tool, when, whether it was verified, and its certificate, a PDF to
+    download at `certificateUrl` (with the API key), whose SHA-256 is `certificateSha256`. An item
+    returned by an offboarding that asked for a wipe is AWAITING_WIPE until its wipe is recorded; each
+    wipe sends `hardware.wiped`.
+
+    Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
+    client does not manage; 400 `Invalid hardware ID format`; 404 `Hardware not found`.
+
+    Args:
+        hardware_id (UUID):
+        company_code (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | HardwareWipeList
+    """
+
+    return sync_detailed(
+        hardware_id=hardware_id,
+        client=client,
+        company_code=company_code,
+    ).parsed
+
+
+async def asyncio_detailed(
+    hardware_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    company_code: str,
+) -> Response[ErrorEnvelope | HardwareWipeList]:
+    """List an item's data wipes, with their certificates
+
+     The wipes the provider's operations recorded of the item (NIST SP 800-88 Rev. 1: CLEAR, PURGE or
+    DESTROY), oldest first: the tool, when, whether it was verified, and its certificate, a PDF to
+    download at `certificateUrl` (with the API key), whose SHA-256 is `certificateSha256`. An item
+    returned by an offboarding that asked for a wipe is AWAITING_WIPE until its wipe is recorded; each
+    wipe sends `hardware.wiped`.
+
+    Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
+    client does not manage; 400 `Invalid hardware ID format`; 404 `Hardware not found`.
+
+    Args:
+        hardware_id (UUID):
+        company_code (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | HardwareWipeList]
+    """
+
+    kwargs = _get_kwargs(
+        hardware_id=hardware_id,
+        company_code=company_code,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    hardware_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    company_code: str,
+) -> ErrorEnvelope | HardwareWipeList | None:
+    """List an item's data wipes, with their certificates
+
+     The wipes the provider's operations recorded of the item (NIST SP 800-88 Rev. 1: CLEAR, PURGE or
+    DESTROY), oldest first: the tool, when, whether it was verified, and its certificate, a PDF to
+    download at `certificateUrl` (with the API key), whose SHA-256 is `certificateSha256`. An item
+    returned by an offboarding that asked for a wipe is AWAITING_WIPE until its wipe is recorded; each
+    wipe sends `hardware.wiped`.
+
+    Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
+    client does not manage; 400 `Invalid hardware ID format`; 404 `Hardware not found`.
+
+    Args:
+        hardware_id (UUID):
+        company_code (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | HardwareWipeList
+    """
+
+    return (
+        await asyncio_detailed(
+            hardware_id=hardware_id,
+            client=client,
+            company_code=company_code,
+        )
+    ).parsed
