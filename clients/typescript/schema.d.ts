@@ -313,9 +313,9 @@ export interface paths {
         };
         /**
          * List the company's hardware items
-         * @description Every item of the company, in storage and with employees, newest first, with its notes, employee, storage and movement requests. `countryCode` narrows them to one country; `updatedSince`, `limit` and `cursor` sync them a page at a time.
+         * @description Every item of the company, in storage and with employees, newest first, with its notes, employee, storage and movement requests. `countryCode` narrows them to one country; `updatedSince`, `limit` and `cursor` sync them a page at a time. `lifecycle` keeps the items at that point of their life (ACTIVE, AWAITING_WIPE, RETIRED; all by default).
          *
-         *     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid country code`.
+         *     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid country code`, `Invalid lifecycle: expected ACTIVE, AWAITING_WIPE or RETIRED`.
          */
         get: operations["hardwares_list"];
         put?: never;
@@ -457,9 +457,9 @@ export interface paths {
         };
         /**
          * List the company's hardware in storage
-         * @description The items with status STORAGE only, newest first, with their notes and whether they are `inMovement`: the ids an onboarding takes. `countryCode` narrows them to one country; `updatedSince`, `limit` and `cursor` sync them a page at a time.
+         * @description The items with status STORAGE only, newest first, with their notes and whether they are `inMovement`: the ids an onboarding takes (an ACTIVE one: `lifecycle=ACTIVE`). `countryCode` narrows them to one country; `updatedSince`, `limit` and `cursor` sync them a page at a time. `lifecycle` keeps the items at that point of their life (ACTIVE, AWAITING_WIPE, RETIRED; all by default).
          *
-         *     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid country code`.
+         *     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid country code`, `Invalid lifecycle: expected ACTIVE, AWAITING_WIPE or RETIRED`.
          */
         get: operations["hardwares_storages_list"];
         put?: never;

@@ -9,24 +9,32 @@ from config.api.docs import (
     placeholder,
     request_example,
 )
+from hardware.filters import INVALID_LIFECYCLE
 
 LIST_CRITERIA = (
     "`countryCode` narrows them to one country; `updatedSince`, `limit` and `cursor` sync them a "
     "page at a time."
 )
 
+LIFECYCLE_CRITERION = (
+    "`lifecycle` keeps the items at that point of their life (ACTIVE, AWAITING_WIPE, RETIRED; "
+    "all by default)."
+)
+INVALID_LIFECYCLE_TEXT = f"`{INVALID_LIFECYCLE}`"
+
 HARDWARES_LIST = operation(
     "List the company's hardware items",
     "Every item of the company, in storage and with employees, newest first, with its notes, "
-    f"employee, storage and movement requests. {LIST_CRITERIA}\n\n"
-    f"Refusals: {READ_COMPANY_REFUSALS}; 400 `Invalid country code`.",
+    f"employee, storage and movement requests. {LIST_CRITERIA} {LIFECYCLE_CRITERION}\n\n"
+    f"Refusals: {READ_COMPANY_REFUSALS}; 400 `Invalid country code`, {INVALID_LIFECYCLE_TEXT}.",
 )
 
 HARDWARES_STORAGES_LIST = operation(
     "List the company's hardware in storage",
     "The items with status STORAGE only, newest first, with their notes and whether they are "
-    f"`inMovement`: the ids an onboarding takes. {LIST_CRITERIA}\n\n"
-    f"Refusals: {READ_COMPANY_REFUSALS}; 400 `Invalid country code`.",
+    f"`inMovement`: the ids an onboarding takes (an ACTIVE one: `lifecycle=ACTIVE`). "
+    f"{LIST_CRITERIA} {LIFECYCLE_CRITERION}\n\n"
+    f"Refusals: {READ_COMPANY_REFUSALS}; 400 `Invalid country code`, {INVALID_LIFECYCLE_TEXT}.",
 )
 
 HARDWARES_RETRIEVE = operation(

@@ -114,10 +114,12 @@ def sync_detailed(
 
      Every item of the company, in storage and with employees, newest first, with its notes, employee,
     storage and movement requests. `countryCode` narrows them to one country; `updatedSince`, `limit`
-    and `cursor` sync them a page at a time.
+    and `cursor` sync them a page at a time. `lifecycle` keeps the items at that point of their life
+    (ACTIVE, AWAITING_WIPE, RETIRED; all by default).
 
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
-    client does not manage; 400 `Invalid country code`.
+    client does not manage; 400 `Invalid country code`, `Invalid lifecycle: expected ACTIVE,
+    AWAITING_WIPE or RETIRED`.
 
     Args:
         company_code (str):
@@ -165,10 +167,12 @@ def sync(
 
      Every item of the company, in storage and with employees, newest first, with its notes, employee,
     storage and movement requests. `countryCode` narrows them to one country; `updatedSince`, `limit`
-    and `cursor` sync them a page at a time.
+    and `cursor` sync them a page at a time. `lifecycle` keeps the items at that point of their life
+    (ACTIVE, AWAITING_WIPE, RETIRED; all by default).
 
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
-    client does not manage; 400 `Invalid country code`.
+    client does not manage; 400 `Invalid country code`, `Invalid lifecycle: expected ACTIVE,
+    AWAITING_WIPE or RETIRED`.
 
     Args:
         company_code (str):
@@ -211,10 +215,12 @@ async def asyncio_detailed(
 
      Every item of the company, in storage and with employees, newest first, with its notes, employee,
     storage and movement requests. `countryCode` narrows them to one country; `updatedSince`, `limit`
-    and `cursor` sync them a page at a time.
+    and `cursor` sync them a page at a time. `lifecycle` keeps the items at that point of their life
+    (ACTIVE, AWAITING_WIPE, RETIRED; all by default).
 
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
-    client does not manage; 400 `Invalid country code`.
+    client does not manage; 400 `Invalid country code`, `Invalid lifecycle: expected ACTIVE,
+    AWAITING_WIPE or RETIRED`.
 
     Args:
         company_code (str):
@@ -260,10 +266,12 @@ async def asyncio(
 
      Every item of the company, in storage and with employees, newest first, with its notes, employee,
     storage and movement requests. `countryCode` narrows them to one country; `updatedSince`, `limit`
-    and `cursor` sync them a page at a time.
+    and `cursor` sync them a page at a time. `lifecycle` keeps the items at that point of their life
+    (ACTIVE, AWAITING_WIPE, RETIRED; all by default).
 
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
-    client does not manage; 400 `Invalid country code`.
+    client does not manage; 400 `Invalid country code`, `Invalid lifecycle: expected ACTIVE,
+    AWAITING_WIPE or RETIRED`.
 
     Args:
         company_code (str):

@@ -113,11 +113,13 @@ def sync_detailed(
     """List the company's hardware in storage
 
      The items with status STORAGE only, newest first, with their notes and whether they are
-    `inMovement`: the ids an onboarding takes. `countryCode` narrows them to one country;
-    `updatedSince`, `limit` and `cursor` sync them a page at a time.
+    `inMovement`: the ids an onboarding takes (an ACTIVE one: `lifecycle=ACTIVE`). `countryCode` narrows
+    them to one country; `updatedSince`, `limit` and `cursor` sync them a page at a time. `lifecycle`
+    keeps the items at that point of their life (ACTIVE, AWAITING_WIPE, RETIRED; all by default).
 
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
-    client does not manage; 400 `Invalid country code`.
+    client does not manage; 400 `Invalid country code`, `Invalid lifecycle: expected ACTIVE,
+    AWAITING_WIPE or RETIRED`.
 
     Args:
         company_code (str):
@@ -164,11 +166,13 @@ def sync(
     """List the company's hardware in storage
 
      The items with status STORAGE only, newest first, with their notes and whether they are
-    `inMovement`: the ids an onboarding takes. `countryCode` narrows them to one country;
-    `updatedSince`, `limit` and `cursor` sync them a page at a time.
+    `inMovement`: the ids an onboarding takes (an ACTIVE one: `lifecycle=ACTIVE`). `countryCode` narrows
+    them to one country; `updatedSince`, `limit` and `cursor` sync them a page at a time. `lifecycle`
+    keeps the items at that point of their life (ACTIVE, AWAITING_WIPE, RETIRED; all by default).
 
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
-    client does not manage; 400 `Invalid country code`.
+    client does not manage; 400 `Invalid country code`, `Invalid lifecycle: expected ACTIVE,
+    AWAITING_WIPE or RETIRED`.
 
     Args:
         company_code (str):
@@ -210,11 +214,13 @@ async def asyncio_detailed(
     """List the company's hardware in storage
 
      The items with status STORAGE only, newest first, with their notes and whether they are
-    `inMovement`: the ids an onboarding takes. `countryCode` narrows them to one country;
-    `updatedSince`, `limit` and `cursor` sync them a page at a time.
+    `inMovement`: the ids an onboarding takes (an ACTIVE one: `lifecycle=ACTIVE`). `countryCode` narrows
+    them to one country; `updatedSince`, `limit` and `cursor` sync them a page at a time. `lifecycle`
+    keeps the items at that point of their life (ACTIVE, AWAITING_WIPE, RETIRED; all by default).
 
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
-    client does not manage; 400 `Invalid country code`.
+    client does not manage; 400 `Invalid country code`, `Invalid lifecycle: expected ACTIVE,
+    AWAITING_WIPE or RETIRED`.
 
     Args:
         company_code (str):
@@ -259,11 +265,13 @@ async def asyncio(
     """List the company's hardware in storage
 
      The items with status STORAGE only, newest first, with their notes and whether they are
-    `inMovement`: the ids an onboarding takes. `countryCode` narrows them to one country;
-    `updatedSince`, `limit` and `cursor` sync them a page at a time.
+    `inMovement`: the ids an onboarding takes (an ACTIVE one: `lifecycle=ACTIVE`). `countryCode` narrows
+    them to one country; `updatedSince`, `limit` and `cursor` sync them a page at a time. `lifecycle`
+    keeps the items at that point of their life (ACTIVE, AWAITING_WIPE, RETIRED; all by default).
 
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
-    client does not manage; 400 `Invalid country code`.
+    client does not manage; 400 `Invalid country code`, `Invalid lifecycle: expected ACTIVE,
+    AWAITING_WIPE or RETIRED`.
 
     Args:
         company_code (str):
