@@ -144,13 +144,17 @@ class FixCommand(WritingCommand):
         return parser
 
     def fix(self, **options) -> Iterable[FixLine]:
+        """The lines to apply, from the command's arguments; `commit` and `reason` are among
+        them for a fix that keeps or shows them itself (a wipe's reason is its own)."""
         raise NotImplementedError
 
     def handle(self, *args, commit, as_json, reason, **options):
         if commit and reason is None:
             outcome = FixOutcome(errors=[FixError(None, REASON_REQUIRED)])
         else:
-            outcome = fix_run(lambda: self.fix(*args, **options), commit=commit)
+            outcome = fix_run(
+                lambda: self.fix(*args, commit=commit, reason=reason, **options), commit=commit
+            )
         self.report(outcome, as_json=as_json)
 
     def report(self, outcome: FixOutcome, *, as_json: bool) -> None:

@@ -82,24 +82,19 @@ class Command(FixCommand):
             help="The wipe was not verified afterwards.",
         )
 
-    def handle(self, *args, commit, reason, **options):
-        # FixCommand keeps --commit and --reason to itself; the line needs both: the reason is
-        # the wipe's, and what it prints of the wipe depends on whether it is kept.
-        return super().handle(
-            *args, commit=commit, reason=reason, wipe_reason=reason, written=commit, **options
-        )
-
-    def fix(self, *, hardware, wipe_reason, written, **options):
-        if wipe_reason is None:
+    def fix(self, *, hardware, commit, reason, **options):
+        # The reason is the wipe's own, and what the line shows of the wipe depends on whether
+        # it is kept.
+        if reason is None:
             raise ServiceError(REASON_NEEDED)
         report = WipeReport(
             method=WipeMethod(options["method"]),
             tool=options["tool"],
-            reason=wipe_reason,
+            reason=reason,
             performed_at=options["performed_at"],
             verified=options["verified"],
         )
-        apply = partial(_wipe_recorded, hardware, report, written=written)
+        apply = partial(_wipe_recorded, hardware, report, written=commit)
         return [FixLine(apply, record=f"Hardware {hardware.strip()}")]
 
 
