@@ -101,6 +101,23 @@ def hardware_wipe_record(
     return wipe
 
 
+# What the sandbox says of the wipes it records (POST /sandbox/hardwares/{hardwareId}/wipe).
+SANDBOX_TOOL = "Sandbox eraser"
+
+
+def hardware_sandbox_wipe(
+    *, company: Company, hardware_id: UUID, method: WipeMethod, actor: Actor
+) -> HardwareWipe:
+    """A wipe of one of the company's items recorded as an operator records it, made by a
+    sandbox client to try what follows: verified, now, with the sandbox's tool."""
+    report = WipeReport(
+        method=method, tool=SANDBOX_TOOL, reason=f"Sandbox wipe by {actor.name}", verified=True
+    )
+    return hardware_wipe_record(
+        hardware_id=hardware_id, report=report, actor=actor, company=company
+    )
+
+
 def _wipeable_check(item: Hardware, report: WipeReport) -> None:
     if item.lifecycle == Lifecycle.RETIRED:
         raise ServiceError(f"Hardware {item.id} {RETIRED}: a retired item is not wiped")
@@ -146,7 +163,7 @@ def hardware_retire(
     if item.lifecycle == Lifecycle.RETIRED:
         raise ServiceError(f"Hardware {item.id} {RETIRED} already ({item.retired_reason})")
     if item.in_movement:
-        movement = open_movement_of(item.pk)
+        movement = open_movement_of(item)
         raise ServiceError(
             f"Hardware {item.id} is in open movement request {movement}: cancel it, or wait "
             "until it is DONE, before retiring the item"

@@ -214,13 +214,10 @@ def hardware_payload(item: Hardware) -> dict:
     return hardware_row(company=item.company, hardware_id=item.pk)
 
 
-# The statuses of a movement request still under way (logistics' PROCESSING and COORDINATED).
-OPEN_MOVEMENT_STATUSES = ("PROCESSING", "COORDINATED")
-
-
-def open_movement_of(hardware_id: UUID) -> UUID | None:
-    """The id of the open movement request carrying the item, if any."""
-    for movement in _movement_summaries([hardware_id]).get(hardware_id, []):
-        if movement["status"] in OPEN_MOVEMENT_STATUSES:
-            return movement["id"]
-    return None
+def open_movement_of(item: Hardware) -> UUID | None:
+    """The id of the open movement request carrying the item (`in_movement`): its newest, as
+    no request takes an item another open one carries."""
+    if not item.in_movement:
+        return None
+    movements = _movement_summaries([item.pk]).get(item.pk, [])
+    return movements[0]["id"] if movements else None

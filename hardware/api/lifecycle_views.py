@@ -15,9 +15,9 @@ from hardware import lifecycle, selectors, wipes
 from hardware.answers import HardwareDetailSerializer, HardwareWipeSerializer
 from hardware.api import docs
 from hardware.api.serializers import HardwareReinstateSerializer, HardwareRetireSerializer
+from hardware.api.views import INVALID_HARDWARE_ID
 from hardware.choices import RetiredReason
 
-INVALID_HARDWARE_ID = "Invalid hardware ID format"
 INVALID_WIPE_ID = "Invalid wipe ID format"
 PDF = "application/pdf"
 SHA256_HEADER = "X-Certificate-SHA256"

@@ -13,12 +13,10 @@ from config.kernel.identifiers import uuid_or_400
 from hardware import wipes
 from hardware.answers import HardwareWipeSerializer
 from hardware.api import docs
-from hardware.api.lifecycle_views import INVALID_HARDWARE_ID
 from hardware.api.serializers import HardwareSandboxWipeSerializer
+from hardware.api.views import INVALID_HARDWARE_ID
 from hardware.choices import WipeMethod
-from hardware.lifecycle import WipeReport, hardware_wipe_record
-
-SANDBOX_TOOL = "Sandbox eraser"
+from hardware.lifecycle import hardware_sandbox_wipe
 
 
 class HardwareSandboxWipeView(IdempotentAPIView):
@@ -33,17 +31,11 @@ class HardwareSandboxWipeView(IdempotentAPIView):
         hardware_uuid = uuid_or_400(hardware_id, INVALID_HARDWARE_ID)
         serializer = HardwareSandboxWipeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        report = WipeReport(
-            method=WipeMethod(serializer.validated_data["method"]),
-            tool=SANDBOX_TOOL,
-            reason=f"Sandbox wipe by {request.user.name}",
-            verified=True,
-        )
-        wipe = hardware_wipe_record(
-            hardware_id=hardware_uuid,
-            report=report,
-            actor=Actor.api_client(request.user),
+        wipe = hardware_sandbox_wipe(
             company=company,
+            hardware_id=hardware_uuid,
+            method=WipeMethod(serializer.validated_data["method"]),
+            actor=Actor.api_client(request.user),
         )
         rows = wipes.hardware_wipe_rows(company=company, hardware_id=hardware_uuid, wipe_id=wipe.id)
         return Response(rows, status=status.HTTP_201_CREATED)

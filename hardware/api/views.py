@@ -19,6 +19,7 @@ from hardware.api import docs
 from hardware.api.serializers import HardwareCreateSerializer, HardwareUpdateSerializer
 from hardware.choices import HardwareStatus, Lifecycle
 
+INVALID_HARDWARE_ID = "Invalid hardware ID format"
 LIFECYCLE_PARAMETER = OpenApiParameter(
     "lifecycle",
     str,
@@ -106,7 +107,7 @@ class HardwareDetailView(IdempotentAPIView):
     )
     def get(self, request, hardware_id: str):
         company = company_from_filters(request)
-        hardware_uuid = uuid_or_400(hardware_id, "Invalid hardware ID format")
+        hardware_uuid = uuid_or_400(hardware_id, INVALID_HARDWARE_ID)
         return Response([selectors.hardware_row(company=company, hardware_id=hardware_uuid)])
 
     @extend_schema(
@@ -117,7 +118,7 @@ class HardwareDetailView(IdempotentAPIView):
     )
     def patch(self, request, hardware_id: str):
         company = company_from_body(request)
-        hardware_uuid = uuid_or_400(hardware_id, "Invalid hardware ID format")
+        hardware_uuid = uuid_or_400(hardware_id, INVALID_HARDWARE_ID)
         serializer = HardwareUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         changes = dict(serializer.validated_data)
