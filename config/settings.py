@@ -69,6 +69,8 @@ INSTALLED_APPS = [
     # Employees provisioned by identity providers (SCIM 2.0): above the flows, as a leaver's
     # deactivation starts their offboarding.
     "scim",
+    # Bulk jobs: many bodies of the flows' single calls, run by the workers.
+    "bulk",
     "config",
 ]
 
@@ -192,7 +194,22 @@ CELERY_BEAT_SCHEDULE = {
     # Idempotency-Keys past their 24 hours, and finished events past EVENT_RETENTION_DAYS, in
     # short batches (companies/retention.py).
     "purge-old-records": {"task": "companies.tasks.purge_old_records", "schedule": 3600.0},
+    # Bulk jobs whose workers stopped renewing their lease, handed to the workers again.
+    "resume-bulk-jobs": {"task": "bulk.tasks.resume_bulk_jobs", "schedule": 15.0},
 }
+# Bulk jobs (docs/bulk-jobs.md): their runs go to a queue of their own, taken by the Procfile's
+# `bulk` workers; a run takes items for BULK_JOB_RUN_SECONDS, then goes back to the queue, so
+# other companies' jobs take turns; up to BULK_JOB_PARALLELISM workers share a job; a job whose
+# workers renewed no lease for BULK_JOB_LEASE_SECONDS is resumed by the sweep.
+BULK_JOB_QUEUE = env.str("BULK_JOB_QUEUE", default="bulk")
+CELERY_TASK_ROUTES = ["bulk.tasks.bulk_queue_route"]
+BULK_JOB_MAX_ITEMS = env.int("BULK_JOB_MAX_ITEMS", default=10_000)
+BULK_JOB_RUN_SECONDS = env.float("BULK_JOB_RUN_SECONDS", default=5.0)
+BULK_JOB_PARALLELISM = env.int("BULK_JOB_PARALLELISM", default=2)
+BULK_JOB_LEASE_SECONDS = env.float("BULK_JOB_LEASE_SECONDS", default=60.0)
+# The body of `POST /bulk-jobs` may be this large (10,000 items of 1.5 KB); every other request's
+# stays DATA_UPLOAD_MAX_MEMORY_SIZE.
+BULK_JOB_MAX_BODY_BYTES = env.int("BULK_JOB_MAX_BODY_BYTES", default=16 * 1024 * 1024)
 # Days a finished webhook event (delivered, failed, or recorded without a webhook URL) and its
 # attempts are kept after the last thing that happened to it; pending events are never purged.
 EVENT_RETENTION_DAYS = env.int("EVENT_RETENTION_DAYS", default=90)

@@ -27,6 +27,7 @@ urlpatterns = [
     path("", include("orders.api.urls")),
     path("", include("tracking.api.urls")),
     path("", include("scim.api.urls")),
+    path("", include("bulk.api.urls")),
     # Last: every other path is a 404 in the error envelope, whatever the method.
     re_path(r"", UnknownPathView.as_view()),
 ]

@@ -108,3 +108,26 @@ def _body(page: Page, rows: list, read, render, request) -> Iterator[bytes]:
             yield written
             separator = b","
     yield b"]" + _TAIL
+
+
+# JSON Lines (https://jsonlines.org): one record's JSON a line, for clients that read a long
+# list as it comes (a bulk job's results).
+JSON_LINES = "application/x-ndjson"
+
+
+def asks_for_json_lines(request: Request) -> bool:
+    return JSON_LINES in request.META.get("HTTP_ACCEPT", "")
+
+
+def json_lines_response(keyset: Keyset, read: Callable[[Page], list]) -> StreamingHttpResponse:
+    """The whole list `read(page)` reads, a chunk of `keyset` at a time, one record a line. The
+    first chunk is read before answering, so a refusal is still an error envelope."""
+    read = _with_native_timestamps(read)
+    page = Page(keyset=keyset, limit=CHUNK_ROWS)
+    rows = read(page)
+
+    def lines() -> Iterator[bytes]:
+        for chunk in _chunks(page, rows, read, answered()):
+            yield b"".join(json_bytes(row) + b"\n" for row in chunk)
+
+    return StreamingHttpResponse(lines(), content_type=JSON_LINES)

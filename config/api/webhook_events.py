@@ -163,6 +163,20 @@ EVENT_TYPES = (
         ),
     ),
     RecordEvents(
+        "bulk.answers.BulkJobSerializer",
+        "The job as `GET /bulk-jobs/{bulkJobId}` shows it.",
+        (
+            EventType(
+                "bulk_job.completed",
+                "A bulk job ended",
+                "The job reached its final status: SUCCEEDED (every item did), FAILED (none "
+                "did), PARTIALLY_FAILED, or CANCELLED (cancelled with items not run); `counts` "
+                "say how many of each. Its results are at `resultsUrl`.",
+                examples.BULK_JOB,
+            ),
+        ),
+    ),
+    RecordEvents(
         "companies.answers.WebhookTestSerializer",
         "The company and the URL the test was sent to.",
         (

@@ -245,3 +245,15 @@ SHIPMENT = {
         },
     ],
 }
+
+
+BULK_JOB = {
+    "id": "3e7a1c5b-9d2f-4b8e-a6c0-1f4d8b2e7a93",
+    "operation": "MOVEMENT_REQUESTS_ONBOARDING",
+    "status": "PARTIALLY_FAILED",
+    "counts": {"total": 200, "succeeded": 198, "failed": 2, "pending": 0},
+    "createdAt": "2026-04-20T07:58:12.604518Z",
+    "startedAt": "2026-04-20T07:58:12.731066Z",
+    "finishedAt": "2026-04-20T07:58:19.088214Z",
+    "resultsUrl": f"{_BASE}/bulk-jobs/3e7a1c5b-9d2f-4b8e-a6c0-1f4d8b2e7a93/results?companyCode=DEM",
+}

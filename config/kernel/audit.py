@@ -147,6 +147,30 @@ def change_context_add(**metadata) -> None:
         pghistory.context(**_present(metadata))
 
 
+def change_context_now() -> dict:
+    """The open context's metadata (`source` among it), or {} when none is open: what writes
+    made later on the caller's behalf (a bulk job's items) carry again
+    (`change_context_again`)."""
+    if not context_open():
+        return {}
+    # Entered inside an open context, pghistory's context manager hands over that context.
+    with pghistory.context() as current:
+        return dict(current.metadata)
+
+
+@contextmanager
+def change_context_again(metadata: dict) -> Iterator[None]:
+    """The writes inside carry `metadata` (taken by `change_context_now`): in a context already
+    open (a worker's task), in place of its own source and actor."""
+    if context_open():
+        change_context_add(**metadata)
+        yield
+        return
+    rest = dict(metadata)
+    with change_context(Source(rest.pop("source", Source.WORKER)), **rest):
+        yield
+
+
 def actor_added(actor_type: ActorType, name: str, **more) -> None:
     change_context_add(actorType=actor_type.value, actorName=name, **more)
 

@@ -65,11 +65,15 @@ class EmployeeListUpsertView(IdempotentAPIView):
         company = company_from_body(request)
         serializer = EmployeeInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        employee = services.employee_upsert(
-            company=company, details=employee_details(serializer.validated_data)
-        )
+        employee = employee_upserted(company=company, data=serializer.validated_data)
         # The interface answers this operation with the object itself, not an array.
         return Response(selectors.employee_row(employee))
+
+
+def employee_upserted(*, company, data: dict, api_client=None):
+    """The upsert of a body EmployeeInputSerializer validated: this view's, and a bulk job's
+    item's (bulk.api.operations)."""
+    return services.employee_upsert(company=company, details=employee_details(data))
 
 
 class EmployeeDetailView(IdempotentAPIView):

@@ -66,19 +66,25 @@ class HardwareListView(IdempotentAPIView):
         company = company_from_body(request)
         serializer = HardwareCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        fields = dict(serializer.validated_data)
-        del fields["company_code"]
-        hardware = services.hardware_create(
-            company=company,
-            employee_id=fields.pop("employee_profile_id", None),
-            employee_email=fields.pop("employee_email", None),
-            spec=services.HardwareSpec(**fields),
-        )
+        hardware = hardware_created(company=company, data=serializer.validated_data)
         row = selectors.hardware_row(company=company, hardware_id=hardware.id)
         # The create answer shows cost as a string, and the office (interface, Hardware item).
         row["cost"] = None if hardware.cost is None else f"{hardware.cost:.2f}"
         row["officeName"] = hardware.office_name
         return Response([row], status=status.HTTP_201_CREATED)
+
+
+def hardware_created(*, company, data: dict, api_client=None):
+    """The item a body HardwareCreateSerializer validated makes: this view's, and a bulk job's
+    item's (bulk.api.operations)."""
+    fields = dict(data)
+    del fields["company_code"]
+    return services.hardware_create(
+        company=company,
+        employee_id=fields.pop("employee_profile_id", None),
+        employee_email=fields.pop("employee_email", None),
+        spec=services.HardwareSpec(**fields),
+    )
 
 
 class StorageHardwareListView(IdempotentAPIView):

@@ -21,6 +21,7 @@ from logistics.api.serializers import (
     new_hardware_specs,
 )
 from logistics.choices import MovementStatus, MovementType
+from logistics.models import MovementRequest
 from tracking.answers import ShipmentSerializer
 
 
@@ -35,14 +36,8 @@ class OnboardingView(IdempotentAPIView):
         company = company_from_body(request)
         serializer = OnboardingSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        movement = services.movement_onboarding_create(
-            company=company,
-            actor=Actor.api_client(request.user),
-            hardware_ids=data["hardware_ids"],
-            employee_email=data.get("employee_email"),
-            employee=employee_details(data.get("employee")),
-            expected_date=data.get("expected_date"),
+        movement = onboarding_created(
+            company=company, api_client=request.user, data=serializer.validated_data
         )
         row = record_as_answered(
             movement,
@@ -64,25 +59,49 @@ class OffboardingView(IdempotentAPIView):
         serializer = OffboardingSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        movement = services.movement_offboarding_create(
-            api_client=request.user,
+        movement = offboarding_created(
             # An inline company is created or updated by the service, in the request's
             # transaction.
             company=company_details(data.get("company")) or company_from_body(request),
-            handled_by=data["handled_by"],
-            employee_email=data.get("employee_email"),
-            employee=employee_details(data.get("employee")),
-            to_employee_email=data.get("to_employee_email"),
-            hardware_ids=data["hardwares"].get("hardware_ids"),
-            new_hardwares=new_hardware_specs(data["hardwares"].get("new_hardwares")),
-            factory_reset=data.get("factory_reset"),
-            wipe=data.get("wipe"),
-            expected_date=data.get("expected_date"),
+            api_client=request.user,
+            data=data,
         )
         row = selectors.movement_request_row(
             company=movement.company, movement_request_id=movement.id
         )
         return Response([row], status=status.HTTP_201_CREATED)
+
+
+# The requests bodies validated by OnboardingSerializer and OffboardingSerializer make: their
+# views', and a bulk job's items' (bulk.api.operations).
+
+
+def onboarding_created(*, company, api_client, data: dict) -> MovementRequest:
+    return services.movement_onboarding_create(
+        company=company,
+        actor=Actor.api_client(api_client),
+        hardware_ids=data["hardware_ids"],
+        employee_email=data.get("employee_email"),
+        employee=employee_details(data.get("employee")),
+        expected_date=data.get("expected_date"),
+    )
+
+
+def offboarding_created(*, company, api_client, data: dict) -> MovementRequest:
+    """`company`: the one the body names, or its inline `company` (created or updated)."""
+    return services.movement_offboarding_create(
+        api_client=api_client,
+        company=company,
+        handled_by=data["handled_by"],
+        employee_email=data.get("employee_email"),
+        employee=employee_details(data.get("employee")),
+        to_employee_email=data.get("to_employee_email"),
+        hardware_ids=data["hardwares"].get("hardware_ids"),
+        new_hardwares=new_hardware_specs(data["hardwares"].get("new_hardwares")),
+        factory_reset=data.get("factory_reset"),
+        wipe=data.get("wipe"),
+        expected_date=data.get("expected_date"),
+    )
 
 
 # The list's bad companyCode reads as the interface writes it for this operation.

@@ -1,0 +1,90 @@
+"""The writes a client or an operator makes: a job (its items stored, nothing of them run) and
+its cancellation. Each is one transaction; the workers are told once it commits
+(bulk.tasks)."""
+
+from dataclasses import dataclass
+from datetime import timedelta
+from uuid import UUID
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from bulk import tasks
+from bulk.choices import FINISHED, BulkJobStatus, BulkOperation
+from bulk.models import BulkJob, BulkJobItem
+from bulk.selectors import bulk_job_get
+from bulk.services.runs import bulk_job_finish
+from companies.models import ApiClient, Company
+from config.kernel.actors import Actor
+from config.kernel.audit import change_context_now
+from config.kernel.errors import ServiceError
+from config.kernel.workflow import status_history_write
+
+TOO_MANY_ITEMS = "A bulk job takes 1 to {maximum} items"
+ITEMS_STORED_AT_ONCE = 1000
+
+
+@dataclass(frozen=True)
+class BulkItem:
+    body: dict
+    client_reference: str | None = None
+
+
+@transaction.atomic
+def bulk_job_create(
+    *,
+    company: Company,
+    operation: BulkOperation,
+    items: list[BulkItem],
+    actor: Actor,
+    api_client: ApiClient | None = None,
+) -> BulkJob:
+    """A job of `items`, QUEUED. Nothing of an item is judged here: each is when it runs, as
+    its single call would be, on the trail of this write (who made it, the request's id, its
+    reason)."""
+    maximum = settings.BULK_JOB_MAX_ITEMS
+    if not 1 <= len(items) <= maximum:
+        raise ServiceError.invalid_field("items", TOO_MANY_ITEMS.format(maximum=maximum))
+    job = BulkJob(
+        company=company,
+        api_client=api_client,
+        actor_kind=actor.kind,
+        actor_name=actor.name,
+        operation=operation,
+        total=len(items),
+        trail=change_context_now(),
+        # Not started by then (the broker lost it), it is handed over again by the sweep.
+        lease_expires_at=timezone.now() + timedelta(seconds=settings.BULK_JOB_LEASE_SECONDS),
+    )
+    job.save(force_insert=True)
+    status_history_write(job, status_from=None, actor=actor)
+    BulkJobItem.objects.bulk_create(
+        (
+            BulkJobItem(
+                job=job, index=index, body=item.body, client_reference=item.client_reference
+            )
+            for index, item in enumerate(items)
+        ),
+        batch_size=ITEMS_STORED_AT_ONCE,
+    )
+    tasks.bulk_job_hand_over(job)
+    return job
+
+
+@transaction.atomic
+def bulk_job_cancel(*, company: Company, job_id: UUID) -> BulkJob:
+    """Its items not run yet will not run: a QUEUED job is CANCELLED now, a RUNNING one once
+    the items being run end (bulk.api.runner). A finished job is left as it is."""
+    job = bulk_job_get(company=company, job_id=job_id)
+    job.refresh_from_db(from_queryset=BulkJob.objects.select_for_update())
+    if job.status in FINISHED:
+        return job
+    if job.cancel_requested_at is None:
+        job.cancel_requested_at = timezone.now()
+        job.save(update_fields=["cancel_requested_at", "updated_at"])
+    if job.status == BulkJobStatus.QUEUED:
+        bulk_job_finish(job, BulkJobStatus.CANCELLED)
+        # Its company's next job, if it was waiting for this one.
+        tasks.bulk_job_hand_over_next(company.pk)
+    return job
