@@ -12,6 +12,7 @@ from config.api.docs import (
     READ_COMPANY_REFUSALS,
     WRITE_COMPANY_REFUSALS,
     operation,
+    placeholder,
     request_example,
 )
 
@@ -75,6 +76,11 @@ BULK_JOBS_CANCEL = operation(
     "the items being run end (read it again to see). A finished job is answered as it is. "
     "What the items that ran did stays done.\n\n"
     f"Refusals: {WRITE_COMPANY_REFUSALS}; {NOT_FOUND}.",
+    request_example(
+        "Cancel a job of DEM",
+        {"companyCode": DEMO_COMPANY},
+        placeholder("a job of the demo company (GET /bulk-jobs?companyCode=DEM)"),
+    ),
 )
 
 BULK_JOBS_RESULTS = operation(

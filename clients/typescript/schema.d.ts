@@ -28,6 +28,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bulk-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the company's bulk jobs
+         * @description Newest first, each with its counts; `limit` and `cursor` page them.
+         *
+         *     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API client does not manage.
+         */
+        get: operations["bulk_jobs_list"];
+        put?: never;
+        /**
+         * Run many single calls as one job
+         * @description Up to 10,000 bodies of one operation's single call: `EMPLOYEES_UPSERT` (`POST /employees`), `HARDWARES_CREATE` (`POST /hardwares`), `MOVEMENT_REQUESTS_ONBOARDING` and `MOVEMENT_REQUESTS_OFFBOARDING` (`POST /movement_requests/onboarding`, `/offboarding`). Each item is that call's body without `companyCode` (the job's), with an optional `clientReference` echoed in its result. Answered 202 at once with the job (QUEUED) and its `Location`; the workers run the items later, each in a transaction of its own through the very rules of its single call, with the same events and audit trail (this request's id and `X-Change-Reason`). Read the job (`GET /bulk-jobs/{bulkJobId}`) or wait for its `bulk_job.completed` webhook, then its results. A company's jobs run one at a time, oldest first. The job costs one request of the budget; its items none. Its body may be up to 16 MiB. With `Idempotency-Key`, a retry answers the same job and runs nothing again.
+         *
+         *     Refusals: 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid request data` for `operation`, `items` (`A bulk job takes 1 to 10000 items`, `An item is an object: the body of the operation's single call`) or an item's `clientReference` (`clientReference is text of 1 to 255 characters`); 413 `Request body too large`. An item's own mistakes are its result's, not the job's.
+         */
+        post: operations["bulk_jobs_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk-jobs/{bulkJobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a bulk job
+         * @description Its status (QUEUED, RUNNING, then SUCCEEDED, PARTIALLY_FAILED, FAILED or CANCELLED), and how many items succeeded, failed or are still to run, true at any moment while it runs.
+         *
+         *     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid bulk job ID format`; 404 `Bulk job not found` (another company's too).
+         */
+        get: operations["bulk_jobs_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk-jobs/{bulkJobId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a bulk job
+         * @description Its items not run yet are not run: a QUEUED job is CANCELLED at once, a RUNNING one once the items being run end (read it again to see). A finished job is answered as it is. What the items that ran did stays done.
+         *
+         *     Refusals: 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid bulk job ID format`; 404 `Bulk job not found` (another company's too).
+         */
+        post: operations["bulk_jobs_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk-jobs/{bulkJobId}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a bulk job's results
+         * @description One result a run item, in item order: `statusCode` and `error` (`message`, `details`) are exactly what the item's single call would have answered, and `resourceId` the record it made or changed. `status=SUCCEEDED` or `FAILED` keeps one kind; `limit` and `cursor` page them. With `Accept: application/x-ndjson` the whole result set streams as JSON Lines.
+         *
+         *     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid bulk job ID format`; 404 `Bulk job not found` (another company's too); 400 `Invalid status: expected SUCCEEDED or FAILED`.
+         */
+        get: operations["bulk_jobs_results"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/catalog": {
         parameters: {
             query?: never;
@@ -1195,6 +1289,30 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "bulk_job.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A bulk job ended
+         * @description The job reached its final status: SUCCEEDED (every item did), FAILED (none did), PARTIALLY_FAILED, or CANCELLED (cancelled with items not run); `counts` say how many of each. Its results are at `resultsUrl`.
+         *
+         *     Sent once the change it tells of commits, signed per Standard Webhooks with the company's secret. Deduplicate by `webhook-id` (the body's `id`): an event may arrive more than once, and events are not guaranteed to arrive in the order they happened (compare `timestamp`, or the record's `updatedAt`). `image` URLs are absolute on the service's `PUBLIC_BASE_URL`; a deployment without one sends the path, to be joined to the service's address.
+         *
+         *     A 2xx answer within 10 s acknowledges the event. Any other answer, a redirect (not followed) or none in time is a failed attempt, retried with the same `webhook-id` 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h after the first attempt (each within 10%, later if `Retry-After` asks; 10 attempts in all), then marked FAILED; a success sends the company's other waiting events at once. `GET /events` lists every event with its delivery, and `POST /events/{eventId}/redeliver` sends one again.
+         */
+        post: operations["bulk_job_completed_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1350,6 +1468,113 @@ export interface components {
          * @enum {string}
          */
         Brand: "ACER" | "ASUS" | "DELL" | "HP" | "LENOVO" | "SAMSUNG" | "LG" | "VAIO" | "MICROSOFT" | "APPLE";
+        /** @description What an item's single call would have answered. */
+        BulkItemResult: {
+            /** @description The item's position in `items`, from 0. */
+            index: number;
+            clientReference: string | null;
+            status: components["schemas"]["BulkItemResultStatusEnum"];
+            /** @description The single call's HTTP status. */
+            statusCode: number;
+            /**
+             * Format: uuid
+             * @description The record it made or changed (null when it failed).
+             */
+            resourceId: string | null;
+            error: components["schemas"]["BulkJobError"] | null;
+        };
+        BulkItemResultList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["BulkItemResult"][];
+        };
+        /**
+         * @description * `SUCCEEDED` - Succeeded
+         *     * `FAILED` - Failed
+         * @enum {string}
+         */
+        BulkItemResultStatusEnum: "SUCCEEDED" | "FAILED";
+        /** @description A bulk job: its operation, where it is, and how many of its items ran and how. */
+        BulkJob: {
+            /** Format: uuid */
+            id: string;
+            operation: components["schemas"]["OperationEnum"];
+            status: components["schemas"]["BulkJobStatusEnum"];
+            counts: components["schemas"]["BulkJobCounts"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** @description `GET` it for the items' results (absolute when the service knows its URL). */
+            resultsUrl: string;
+        };
+        BulkJobCancelRequest: {
+            /** @description The company the job belongs to. */
+            companyCode: string;
+        };
+        BulkJobCounts: {
+            /** @description Items in the job. */
+            total: number;
+            succeeded: number;
+            failed: number;
+            /** @description Items not run yet (once the job is CANCELLED: never run). */
+            pending: number;
+        };
+        BulkJobCreateRequest: {
+            /** @description A company this API client manages: every item's. */
+            companyCode: string;
+            /**
+             * @description The single call each item is the body of.
+             *
+             *     * `EMPLOYEES_UPSERT` - Employees upsert (POST /employees)
+             *     * `HARDWARES_CREATE` - Hardware create (POST /hardwares)
+             *     * `MOVEMENT_REQUESTS_ONBOARDING` - Onboardings (POST /movement_requests/onboarding)
+             *     * `MOVEMENT_REQUESTS_OFFBOARDING` - Offboardings (POST /movement_requests/offboarding)
+             */
+            operation: components["schemas"]["OperationEnum"];
+            items: ({
+                /** @description Yours, to match the item's result with it: echoed there. */
+                clientReference?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+        };
+        BulkJobError: {
+            /** @description The error envelope's `message` the single call would have answered. */
+            message: unknown;
+            /** @description Its `details`, if any. */
+            details: {
+                [key: string]: unknown;
+            }[] | null;
+        };
+        BulkJobList: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["BulkJob"][];
+        };
+        BulkJobResult: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @example Request successful */
+            message: string;
+            envelop: components["schemas"]["BulkJob"];
+        };
+        /**
+         * @description * `QUEUED` - Queued
+         *     * `RUNNING` - Running
+         *     * `SUCCEEDED` - Succeeded
+         *     * `PARTIALLY_FAILED` - Partially Failed
+         *     * `FAILED` - Failed
+         *     * `CANCELLED` - Cancelled
+         * @enum {string}
+         */
+        BulkJobStatusEnum: "QUEUED" | "RUNNING" | "SUCCEEDED" | "PARTIALLY_FAILED" | "FAILED" | "CANCELLED";
         /** @description The fields an order line and a candidate of its alternative group share. */
         Candidate: {
             /** Format: uuid */
@@ -2486,6 +2711,14 @@ export interface components {
             /** @description Send exactly one of `employeeEmail` and `employee`. */
             employee?: components["schemas"]["MovementEmployeeRequest"];
         };
+        /**
+         * @description * `EMPLOYEES_UPSERT` - Employees upsert (POST /employees)
+         *     * `HARDWARES_CREATE` - Hardware create (POST /hardwares)
+         *     * `MOVEMENT_REQUESTS_ONBOARDING` - Onboardings (POST /movement_requests/onboarding)
+         *     * `MOVEMENT_REQUESTS_OFFBOARDING` - Offboardings (POST /movement_requests/offboarding)
+         * @enum {string}
+         */
+        OperationEnum: "EMPLOYEES_UPSERT" | "HARDWARES_CREATE" | "MOVEMENT_REQUESTS_ONBOARDING" | "MOVEMENT_REQUESTS_OFFBOARDING";
         Order: {
             /** Format: uuid */
             id: string;
@@ -3004,7 +3237,7 @@ export interface operations {
                 /** @description Only the events of this record (its id: a UUID, or a note's number) and of its child records. */
                 targetId?: string;
                 /** @description Only the events of records of this type, and of their child records. */
-                targetType?: "COMPANY" | "EMPLOYEE" | "HARDWARE" | "MOVEMENT_REQUEST" | "ORDER" | "SCIM_TOKEN" | "SHIPMENT";
+                targetType?: "BULK_JOB" | "COMPANY" | "EMPLOYEE" | "HARDWARE" | "MOVEMENT_REQUEST" | "ORDER" | "SCIM_TOKEN" | "SHIPMENT";
                 /** @description Only the changes made before this instant (ISO 8601, with offset). */
                 until?: string;
             };
@@ -3026,6 +3259,648 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditEventList"];
+                };
+            };
+            /** @description Invalid input, state or identifier. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record visible to this API client. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request budget of the API client, or of the source address's failed authentications, is spent. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach a dependency it needs (its database) right now: retry after Retry-After seconds. A write retried with the same Idempotency-Key is never applied twice. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed, a 503 is listed on its own). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bulk_jobs_list: {
+        parameters: {
+            query: {
+                /** @description Code of a company this API client manages. */
+                companyCode: string;
+                /** @description Where a page starts: copied from the `Link: <...>; rel="next"` header of the page before, never made by the client (it is opaque and signed). */
+                cursor?: string;
+                /** @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description `<absolute URL of the next page>; rel="next"` (RFC 8288) when more remain. */
+                    Link?: string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJobList"];
+                };
+            };
+            /** @description Invalid input, state or identifier. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record visible to this API client. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request budget of the API client, or of the source address's failed authentications, is spent. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach a dependency it needs (its database) right now: retry after Retry-After seconds. A write retried with the same Idempotency-Key is never applied twice. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed, a 503 is listed on its own). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bulk_jobs_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkJobCreateRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    /** @description `/bulk-jobs/{bulkJobId}`: where the job is read as it runs. */
+                    Location: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJobResult"];
+                };
+            };
+            /** @description Invalid input, state or identifier. */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record visible to this API client. */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key has already been used for a different request. */
+            422: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request budget of the API client, or of the source address's failed authentications, is spent. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach a dependency it needs (its database) right now: retry after Retry-After seconds. A write retried with the same Idempotency-Key is never applied twice. */
+            503: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed, a 503 is listed on its own). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bulk_jobs_retrieve: {
+        parameters: {
+            query: {
+                /** @description Code of a company this API client manages. */
+                companyCode: string;
+            };
+            header?: never;
+            path: {
+                bulkJobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJobResult"];
+                };
+            };
+            /** @description Invalid input, state or identifier. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record visible to this API client. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request budget of the API client, or of the source address's failed authentications, is spent. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach a dependency it needs (its database) right now: retry after Retry-After seconds. A write retried with the same Idempotency-Key is never applied twice. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed, a 503 is listed on its own). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bulk_jobs_cancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters naming this write, kept 24 hours per API client. Sent again with the same request, the first answer comes back byte for byte with `Idempotent-Replayed: true` and nothing runs again; with another request it is 422, while the first is still running 409. A 5xx answer is not kept: the retry runs. */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Why this change is made, kept on the audit trail with every record the request writes: 1 to 500 characters, no control characters, else 400 Invalid X-Change-Reason. Its bytes are read as UTF-8 when they are UTF-8 (`Réorganisation` sent as UTF-8 is kept so), else as Latin-1.
+                 * @example Replacing a broken screen (ticket 4821)
+                 */
+                "X-Change-Reason"?: string;
+            };
+            path: {
+                bulkJobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkJobCancelRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJobResult"];
+                };
+            };
+            /** @description Invalid input, state or identifier. */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key. */
+            401: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record visible to this API client. */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed (or another conflict). */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Idempotency-Key has already been used for a different request. */
+            422: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request budget of the API client, or of the source address's failed authentications, is spent. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach a dependency it needs (its database) right now: retry after Retry-After seconds. A write retried with the same Idempotency-Key is never applied twice. */
+            503: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other refusal, in the error envelope: 405 for a method the path does not take, 406 for an Accept it cannot answer, 413 for a body too large, 414 and 431 for a request line or headers too long (answered by the web server, before any operation), 415 for a body that is not JSON, 500 for an unexpected failure (a 5xx answer is never replayed, a 503 is listed on its own). */
+            default: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bulk_jobs_results: {
+        parameters: {
+            query: {
+                /** @description Code of a company this API client manages. */
+                companyCode: string;
+                /** @description Where a page starts: copied from the `Link: <...>; rel="next"` header of the page before, never made by the client (it is opaque and signed). */
+                cursor?: string;
+                /** @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list. */
+                limit?: number;
+                /** @description Only the items that succeeded, or only those that failed. */
+                status?: "FAILED" | "SUCCEEDED";
+            };
+            header?: never;
+            path: {
+                bulkJobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description `<absolute URL of the next page>; rel="next"` (RFC 8288) when more remain. */
+                    Link?: string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkItemResultList"];
+                    "application/x-ndjson": string[];
                 };
             };
             /** @description Invalid input, state or identifier. */
@@ -9207,6 +10082,64 @@ export interface operations {
                     timestamp: string;
                     /** @description The item as `GET /hardwares/{hardwareId}` shows it. */
                     data: components["schemas"]["HardwareDetail"];
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the event is FAILED at once, without retries. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Taken: the event is DELIVERED, and not sent again unless redelivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in time: a failed attempt, retried as the operation's description says. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bulk_job_completed_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the body's `id`: the same on every attempt, so process it once. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch: refuse one far from your clock (Standard Webhooks libraries allow 5 minutes), a replay. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the company's secret (the base64 after `whsec_`; `POST /companies/{companyCode}/webhook-secret` issues a new one). Any Standard Webhooks library verifies it, e.g. Python's `Webhook(secret).verify(body, headers)`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: its webhook's `webhook-id` header. */
+                    id: string;
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "bulk_job.completed";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    timestamp: string;
+                    /** @description The job as `GET /bulk-jobs/{bulkJobId}` shows it. */
+                    data: components["schemas"]["BulkJob"];
                 };
             };
         };

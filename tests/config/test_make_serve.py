@@ -1,5 +1,5 @@
 """`make serve` as a fresh deployment runs it (scripts/serve, which make serve runs once
-installed): it migrates, starts the Procfile's web, worker and beat under honcho on the test
+installed): it migrates, starts the Procfile's web, workers and beat under honcho on the test
 database and a Redis database of its own, answers /health/ready 200, serves the API under
 gunicorn with a key, and delivers a webhook through its own worker. Then everything it
 started is stopped, whatever happened."""
@@ -189,6 +189,27 @@ def test_make_serve_is_ready_serves_the_api_and_delivers_webhooks(serve_redis, t
         while not unmatched.exists() and time.monotonic() < deadline:
             time.sleep(0.1)
         assert unmatched.exists(), f"no carrier update recorded:\n{served.log_tail()}"
+
+        # A bulk job is run by the Procfile's `bulk` worker, on the bulk jobs' queue.
+        item = {"firstName": "Bo", "lastName": "Bulk", "email": "bo@example.com"}
+        item |= {"governmentDNI": "1", "address": "2 Main Street", "city": "New York"}
+        item |= {"postCode": "10001", "countryCode": "US"}
+        status, made = served.request(
+            "POST",
+            "/bulk-jobs",
+            {"companyCode": "SRV", "operation": "EMPLOYEES_UPSERT", "items": [item]},
+            key=caller.raw_key,
+        )
+        assert status == 202, made
+        job = made["envelop"]
+        deadline = time.monotonic() + 30
+        while job["status"] != "SUCCEEDED" and time.monotonic() < deadline:
+            time.sleep(0.1)
+            _, read = served.request(
+                "GET", f"/bulk-jobs/{job['id']}?companyCode=SRV", key=caller.raw_key
+            )
+            job = read["envelop"]
+        assert job["status"] == "SUCCEEDED", f"{job}\n{served.log_tail()}"
         # Beat wrote its schedule where it was told, not into the checkout.
         assert list(tmp_path.iterdir())
     finally:

@@ -77,7 +77,7 @@ def test_the_schema_states_the_constraints_of_path_and_query_parameters(anonymou
     ]
 
     event_ids = [p for _, p in ids if p["name"] == "eventId"]
-    assert len(ids) == 20
+    assert len(ids) == 23
     assert all(
         p["schema"] == {"type": "string", "format": "uuid"} for _, p in ids if p not in event_ids
     )

@@ -9,9 +9,12 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from bulk.choices import BulkOperation
+from bulk.services.jobs import BulkItem, bulk_job_create
 from catalog.models import CatalogItem
 from companies.models import Company
-from config.api.docs import DEMO_COMPANY, DEMO_EMPLOYEE_EMAIL
+from config.api.docs import DEMO_COMPANY, DEMO_EMPLOYEE, DEMO_EMPLOYEE_EMAIL
+from config.kernel.actors import Actor
 from hardware.choices import HardwareStatus
 from logistics.api import docs as logistics_docs
 from orders.api import docs as orders_docs
@@ -155,6 +158,17 @@ def demo_world(caller) -> tuple[dict[str, str], dict[tuple[str, str], dict[str, 
                     lifecycle="RETIRED",
                     retired_reason="LOST",
                     retired_at=timezone.now(),
+                ).id
+            )
+        },
+        ("post", "/bulk-jobs/{bulkJobId}/cancel"): {
+            "bulkJobId": str(
+                bulk_job_create(
+                    company=dem,
+                    operation=BulkOperation.EMPLOYEES_UPSERT,
+                    items=[BulkItem(body=DEMO_EMPLOYEE)],
+                    actor=Actor.api_client(caller.api_client),
+                    api_client=caller.api_client,
                 ).id
             )
         },

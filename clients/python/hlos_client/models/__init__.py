@@ -17,6 +17,20 @@ from .audit_source_enum import AuditSourceEnum
 from .audit_target import AuditTarget
 from .blank_enum import BlankEnum
 from .brand import Brand
+from .bulk_item_result import BulkItemResult
+from .bulk_item_result_list import BulkItemResultList
+from .bulk_item_result_status_enum import BulkItemResultStatusEnum
+from .bulk_job import BulkJob
+from .bulk_job_cancel_request import BulkJobCancelRequest
+from .bulk_job_counts import BulkJobCounts
+from .bulk_job_create_request import BulkJobCreateRequest
+from .bulk_job_create_request_items_item import BulkJobCreateRequestItemsItem
+from .bulk_job_error import BulkJobError
+from .bulk_job_error_details_type_0_item import BulkJobErrorDetailsType0Item
+from .bulk_job_list import BulkJobList
+from .bulk_job_result import BulkJobResult
+from .bulk_job_status_enum import BulkJobStatusEnum
+from .bulk_jobs_results_status import BulkJobsResultsStatus
 from .candidate import Candidate
 from .carrier_enum import CarrierEnum
 from .catalog_country_list import CatalogCountryList
@@ -102,6 +116,7 @@ from .note_author import NoteAuthor
 from .offboarding_hardwares_request import OffboardingHardwaresRequest
 from .offboarding_request import OffboardingRequest
 from .onboarding_request import OnboardingRequest
+from .operation_enum import OperationEnum
 from .order import Order
 from .order_advance_request import OrderAdvanceRequest
 from .order_advance_status_enum import OrderAdvanceStatusEnum
@@ -160,6 +175,20 @@ __all__ = (
     "AuditTarget",
     "BlankEnum",
     "Brand",
+    "BulkItemResult",
+    "BulkItemResultList",
+    "BulkItemResultStatusEnum",
+    "BulkJob",
+    "BulkJobCancelRequest",
+    "BulkJobCounts",
+    "BulkJobCreateRequest",
+    "BulkJobCreateRequestItemsItem",
+    "BulkJobError",
+    "BulkJobErrorDetailsType0Item",
+    "BulkJobList",
+    "BulkJobResult",
+    "BulkJobsResultsStatus",
+    "BulkJobStatusEnum",
     "Candidate",
     "CarrierEnum",
     "CatalogCountryList",
@@ -245,6 +274,7 @@ __all__ = (
     "OffboardingHardwaresRequest",
     "OffboardingRequest",
     "OnboardingRequest",
+    "OperationEnum",
     "Order",
     "OrderAdvanceRequest",
     "OrderAdvanceStatusEnum",

@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class AuditEventsListTargetType(StrEnum):
+    BULK_JOB = "BULK_JOB"
     COMPANY = "COMPANY"
     EMPLOYEE = "EMPLOYEE"
     HARDWARE = "HARDWARE"

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class BulkItemResultStatusEnum(StrEnum):
+    FAILED = "FAILED"
+    SUCCEEDED = "SUCCEEDED"
+
+    def __str__(self) -> str:
+        return str(self.value)

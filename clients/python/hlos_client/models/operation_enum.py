@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class OperationEnum(StrEnum):
+    EMPLOYEES_UPSERT = "EMPLOYEES_UPSERT"
+    HARDWARES_CREATE = "HARDWARES_CREATE"
+    MOVEMENT_REQUESTS_OFFBOARDING = "MOVEMENT_REQUESTS_OFFBOARDING"
+    MOVEMENT_REQUESTS_ONBOARDING = "MOVEMENT_REQUESTS_ONBOARDING"
+
+    def __str__(self) -> str:
+        return str(self.value)
