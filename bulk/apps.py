@@ -7,6 +7,7 @@ class BulkConfig(AppConfig):
 
     def ready(self):
         audit_register()
+        dashboard_register()
 
 
 def audit_register() -> None:
@@ -23,3 +24,21 @@ def audit_register() -> None:
             hidden=("trail", "api_client", "actor_kind", "actor_name"),
         )
     )
+
+
+def dashboard_register() -> None:
+    """The back office's figures about bulk jobs: those under way, and those whose failed items
+    the company may need telling about."""
+    from bulk.admin_filters import WorkWaitingFilter
+    from bulk.models import BulkJob
+    from config.backoffice.dashboard import dashboard_counts_register
+
+    def count(narrow):
+        return lambda: narrow(BulkJob.objects.all()).count()
+
+    figures = [
+        (label, count(narrow), {WorkWaitingFilter.parameter_name: value})
+        for value, label, narrow in WorkWaitingFilter.FIGURES
+    ]
+    # After the webhook events' figures (40): the clients' own work, which runs by itself.
+    dashboard_counts_register(45, "Bulk jobs", BulkJob, figures)
