@@ -21,8 +21,8 @@ from config.kernel.database import JSONField
 from config.kernel.workflow import StatusChange, StatusField, StatusModel
 
 
-# The lease moves with every chunk a worker takes: no change a person made.
-@audited(exclude=("lease_expires_at",))
+# The lease and the generation move as workers take the job: no change a person made.
+@audited(exclude=("lease_expires_at", "generation"))
 class BulkJob(StatusModel):
     number_field = "id"
 
@@ -55,6 +55,9 @@ class BulkJob(StatusModel):
     # Until when the workers running it are taken to be alive: past it, with items still to
     # run, the sweep hands the job to the workers again (bulk.tasks).
     lease_expires_at = models.DateTimeField(null=True, blank=True)
+    # Each hand-over to the workers starts a new generation of runs; a run of an older one
+    # stops when it starts, so a job resumed by the sweep has BULK_JOB_PARALLELISM runs at most.
+    generation = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-id"]

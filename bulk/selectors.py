@@ -32,17 +32,24 @@ def bulk_job_get(*, company: Company, job_id: UUID) -> BulkJob:
 
 
 def bulk_job_rows(*, company: Company, page: Page = WHOLE_LIST) -> list[BulkJob]:
-    """The company's jobs, newest first (a page of BULK_JOBS), as the API answers them."""
+    """The company's jobs, newest first (a page of BULK_JOBS), which `bulk_job_answers` turns
+    into the API's answers (the paging takes its keys from the instances first)."""
     jobs = list(page.narrow(bulk_job_list(company=company).order_by(*BULK_JOBS.order)))
     for job in jobs:
         job.company = company
-    return bulk_job_answers(jobs)
+    return jobs
 
 
 def bulk_job_answers(jobs: list[BulkJob]) -> list[dict]:
     """`jobs` as the API answers them, their counts read in one query."""
     counted = _outcomes([job.pk for job in jobs])
     return [_answer(job, counted.get(job.pk, {})) for job in jobs]
+
+
+def bulk_job_made(job: BulkJob) -> dict:
+    """A job as its creation answers it: as made, nothing of it run (the workers may have begun
+    by the time the answer is written; reading its counts then would mix two moments)."""
+    return _answer(job, {})
 
 
 def bulk_job_payload(job: BulkJob) -> dict:

@@ -32,10 +32,10 @@ def bulk_queue_route(name, args, kwargs, options, task=None, **extra):
 
 
 @shared_task(name=RUN)
-def run_bulk_job(job_id: str) -> None:
-    outcome = bulk_job_run(UUID(job_id))
+def run_bulk_job(job_id: str, generation: int) -> None:
+    outcome = bulk_job_run(UUID(job_id), generation)
     if outcome is Run.MORE:
-        publish_after_commit(run_bulk_job, job_id)
+        publish_after_commit(run_bulk_job, job_id, generation)
     elif outcome is Run.FINISHED:
         job = BulkJob.objects.filter(pk=job_id).values("company_id").first()
         bulk_job_hand_over_next(job["company_id"])
@@ -54,16 +54,12 @@ def resume_bulk_jobs() -> int:
     now = timezone.now()
     resumed = [pk for pk, lease in due if lease is None or lease < now]
     for job_id in resumed:
-        # A lease's time for the workers to take it up, before it is handed over again.
-        BulkJob.objects.filter(pk=job_id).update(
-            lease_expires_at=now + timedelta(seconds=settings.BULK_JOB_LEASE_SECONDS)
-        )
         _hand_over(job_id)
     return len(resumed)
 
 
 def bulk_job_hand_over(job: BulkJob) -> None:
-    """`job` to BULK_JOB_PARALLELISM workers once the caller's transaction commits."""
+    """`job` to the workers once the caller's transaction commits."""
     _hand_over(job.pk)
 
 
@@ -75,28 +71,38 @@ def bulk_job_hand_over_next(company_id) -> None:
         _hand_over(job_id)
 
 
+@transaction.atomic
 def _hand_over(job_id: UUID) -> None:
+    """A new generation of BULK_JOB_PARALLELISM runs of the job (those handed out before stop
+    as they start), with a lease's time for the workers to take them up before the sweep hands
+    the job out again."""
+    job = BulkJob.objects.select_for_update().get(pk=job_id)
+    job.generation += 1
+    job.lease_expires_at = timezone.now() + timedelta(seconds=settings.BULK_JOB_LEASE_SECONDS)
+    job.save(update_fields=["generation", "lease_expires_at"])
     if run_bulk_job.app.conf.task_always_eager:
-        transaction.on_commit(lambda: _thread_started(job_id), robust=True)
+        transaction.on_commit(lambda: _thread_started(job.company_id), robust=True)
         return
     for _ in range(settings.BULK_JOB_PARALLELISM):
-        publish_after_commit(run_bulk_job, str(job_id))
+        publish_after_commit(run_bulk_job, str(job_id), job.generation)
 
 
-def _thread_started(job_id: UUID) -> None:
+def _thread_started(company_id) -> None:
     threading.Thread(
-        target=_run_in_process, args=(job_id,), name=f"bulk-job-{job_id}", daemon=True
+        target=_run_in_process, args=(company_id,), name="bulk-jobs", daemon=True
     ).start()
 
 
-def _run_in_process(job_id: UUID) -> None:
-    """The job to its end, then its company's next ones, in this thread."""
+def _run_in_process(company_id) -> None:
+    """The company's jobs to their end, oldest first, in this thread: a job a restart of the
+    process cut short (`make run` reloads on every change of the code) is taken up again by the
+    thread of the company's next hand-over."""
     try:
-        while job_id is not None:
-            outcome = bulk_job_run(job_id)
+        while (job_id := bulk_job_next(company_id)) is not None:
+            generation = BulkJob.objects.values_list("generation", flat=True).get(pk=job_id)
+            while (outcome := bulk_job_run(job_id, generation)) is Run.MORE:
+                pass
             if outcome is Run.NOTHING:
                 return
-            if outcome is Run.FINISHED:
-                job_id = bulk_job_next(BulkJob.objects.get(pk=job_id).company_id)
     finally:
         connections.close_all()

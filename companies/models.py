@@ -272,6 +272,8 @@ class IdempotencyKey(models.Model):
     fingerprint = models.CharField(max_length=64)
     status_code = models.PositiveSmallIntegerField(null=True, blank=True)
     content_type = models.CharField(max_length=200, blank=True, default="")
+    # The answer's Location header (a job made, 202), which its replay carries too.
+    location = models.CharField(max_length=500, blank=True, default="")
     body = models.BinaryField(default=b"")
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
 

@@ -220,7 +220,7 @@ def idempotency_key_claim(*, api_client: ApiClient, key: str, fingerprint: str) 
 
 
 def idempotency_key_answer(
-    *, claimed: IdempotencyKey, status_code: int, content_type: str, body: bytes
+    *, claimed: IdempotencyKey, status_code: int, content_type: str, location: str, body: bytes
 ) -> None:
     """Keep the final answer of the claimed key's request; a 5xx is not kept, so that a retry
     runs again."""
@@ -228,7 +228,8 @@ def idempotency_key_answer(
         idempotency_key_release(claimed=claimed)
         return
     claimed.status_code, claimed.content_type, claimed.body = status_code, content_type, body
-    claimed.save(update_fields=["status_code", "content_type", "body"])
+    claimed.location = location
+    claimed.save(update_fields=["status_code", "content_type", "location", "body"])
 
 
 def idempotency_key_release(*, claimed: IdempotencyKey) -> None:

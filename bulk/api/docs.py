@@ -2,7 +2,7 @@
 
 from django.conf import settings
 
-from bulk.api.serializers import INVALID_CLIENT_REFERENCE, ITEM_NOT_AN_OBJECT
+from bulk.api.serializers import INVALID_CLIENT_REFERENCE, ITEM_NOT_AN_OBJECT, NUL_CHARACTERS
 from bulk.filters import INVALID_OUTCOME
 from bulk.selectors import BULK_JOB_NOT_FOUND
 from bulk.services.jobs import TOO_MANY_ITEMS
@@ -36,7 +36,8 @@ BULK_JOBS_CREATE = operation(
     "retry answers the same job and runs nothing again.\n\n"
     f"Refusals: {WRITE_COMPANY_REFUSALS}; 400 `Invalid request data` for `operation`, "
     f"`items` (`{TOO_MANY_ITEMS.format(maximum=settings.BULK_JOB_MAX_ITEMS)}`, "
-    f"`{ITEM_NOT_AN_OBJECT}`) or an item's `clientReference` (`{INVALID_CLIENT_REFERENCE}`); "
+    f"`{ITEM_NOT_AN_OBJECT}`, `{NUL_CHARACTERS}`) or an item's `clientReference` "
+    f"(`{INVALID_CLIENT_REFERENCE}`); "
     "413 `Request body too large`. An item's own mistakes are its result's, not the job's.",
     request_example(
         "Upsert two employees of DEM",

@@ -24,6 +24,9 @@ class Operation:
     make: Callable[..., models.Model]
     # What the single call answers when it succeeds.
     status_code: int
+    # Whether its body may hold an inline `company` to create or change (an item may not: a
+    # job is its company's).
+    takes_inline_company: bool = False
 
 
 OPERATIONS = {
@@ -37,6 +40,9 @@ OPERATIONS = {
         OnboardingSerializer, onboarding_created, status.HTTP_201_CREATED
     ),
     BulkOperation.MOVEMENT_REQUESTS_OFFBOARDING: Operation(
-        OffboardingSerializer, offboarding_created, status.HTTP_201_CREATED
+        OffboardingSerializer,
+        offboarding_created,
+        status.HTTP_201_CREATED,
+        takes_inline_company=True,
     ),
 }

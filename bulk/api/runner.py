@@ -49,10 +49,13 @@ class Run(enum.Enum):
     NOTHING = "nothing"
 
 
-def bulk_job_run(job_id: UUID) -> Run:
-    """Run `job_id`'s items for BULK_JOB_RUN_SECONDS at most."""
+def bulk_job_run(job_id: UUID, generation: int) -> Run:
+    """Run `job_id`'s items for BULK_JOB_RUN_SECONDS at most, as a run of the job's hand-over
+    `generation` (a run of an older one does nothing)."""
     job = BulkJob.objects.select_related("company", "api_client").filter(pk=job_id).first()
-    if job is None or job.status in FINISHED or not _its_turn(job):
+    if job is None or job.status in FINISHED or job.generation != generation:
+        return Run.NOTHING
+    if not _its_turn(job):
         return Run.NOTHING
     runs.bulk_job_lease_extend(job)
     with change_context_again(job.trail):
@@ -138,9 +141,11 @@ def _deadlocked(error: Exception) -> bool:
 def _made(job: BulkJob, operation: Operation, body: dict):
     body = unwrap(body)
     code = job.company.code
-    if body.get("companyCode", code) != code:
+    named = body.get("companyCode", code)
+    # Read as the single call reads a code: trimmed, in any case.
+    if not isinstance(named, str) or named.strip().upper() != code:
         raise ServiceError.invalid_field("companyCode", OTHER_COMPANY_CODE.format(code=code))
-    if "company" in body:
+    if "company" in body and operation.takes_inline_company:
         raise ServiceError.invalid_field("company", INLINE_COMPANY)
     serializer = operation.serializer(data={**body, "companyCode": code})
     serializer.is_valid(raise_exception=True)

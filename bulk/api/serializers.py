@@ -10,6 +10,9 @@ from config.api.fields import CompanyCodeField
 CLIENT_REFERENCE = "clientReference"
 CLIENT_REFERENCE_MAX_LENGTH = 255
 ITEM_NOT_AN_OBJECT = "An item is an object: the body of the operation's single call"
+# PostgreSQL keeps no NUL character in text (nor in JSON), so an item holding one cannot wait
+# for its run: refused with the job, in DRF's words for a text field.
+NUL_CHARACTERS = "Null characters are not allowed."
 INVALID_CLIENT_REFERENCE = (
     f"{CLIENT_REFERENCE} is text of 1 to {CLIENT_REFERENCE_MAX_LENGTH} characters"
 )
@@ -36,11 +39,13 @@ INVALID_CLIENT_REFERENCE = (
 )
 class BulkItemField(serializers.Field):
     """An item: any object, whose `clientReference` (if sent) is taken out of its body. Nothing
-    else of it is judged before it runs."""
+    else of it is judged before it runs, but a NUL character anywhere in it."""
 
     def to_internal_value(self, data) -> BulkItem:
         if not isinstance(data, dict):
             raise serializers.ValidationError(ITEM_NOT_AN_OBJECT)
+        if _holds_nul(data):
+            raise serializers.ValidationError(NUL_CHARACTERS)
         body = dict(data)
         reference = body.pop(CLIENT_REFERENCE, None)
         if reference is not None and not (
@@ -48,6 +53,16 @@ class BulkItemField(serializers.Field):
         ):
             raise serializers.ValidationError({CLIENT_REFERENCE: INVALID_CLIENT_REFERENCE})
         return BulkItem(body=body, client_reference=reference)
+
+
+def _holds_nul(value) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_holds_nul(key) or _holds_nul(item) for key, item in value.items())
+    if isinstance(value, list):
+        return any(_holds_nul(item) for item in value)
+    return False
 
 
 class BulkJobCreateSerializer(api.Serializer):

@@ -46,8 +46,8 @@ class BulkJobBodyParser(LargeJSONBodyParser):
     limit_setting = "BULK_JOB_MAX_BODY_BYTES"
 
 
-def _job_answered(job, status_code=status.HTTP_200_OK, headers=None) -> Response:
-    return Response(selectors.bulk_job_payload(job), status=status_code, headers=headers)
+def _job_answered(job) -> Response:
+    return Response(selectors.bulk_job_payload(job))
 
 
 class BulkJobListCreateView(IdempotentAPIView):
@@ -65,6 +65,7 @@ class BulkJobListCreateView(IdempotentAPIView):
             request,
             selectors.BULK_JOBS,
             lambda page: selectors.bulk_job_rows(company=company, page=page),
+            selectors.bulk_job_answers,
         )
 
     @extend_schema(
@@ -86,7 +87,8 @@ class BulkJobListCreateView(IdempotentAPIView):
             api_client=request.user,
         )
         location = reverse("bulk-job", kwargs={"bulk_job_id": job.pk})
-        return _job_answered(job, status.HTTP_202_ACCEPTED, {"Location": location})
+        made = selectors.bulk_job_made(job)
+        return Response(made, status=status.HTTP_202_ACCEPTED, headers={"Location": location})
 
 
 class BulkJobDetailView(IdempotentAPIView):

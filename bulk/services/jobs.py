@@ -3,7 +3,6 @@ its cancellation. Each is one transaction; the workers are told once it commits
 (bulk.tasks)."""
 
 from dataclasses import dataclass
-from datetime import timedelta
 from uuid import UUID
 
 from django.conf import settings
@@ -54,8 +53,6 @@ def bulk_job_create(
         operation=operation,
         total=len(items),
         trail=change_context_now(),
-        # Not started by then (the broker lost it), it is handed over again by the sweep.
-        lease_expires_at=timezone.now() + timedelta(seconds=settings.BULK_JOB_LEASE_SECONDS),
     )
     job.save(force_insert=True)
     status_history_write(job, status_from=None, actor=actor)

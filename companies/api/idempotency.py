@@ -56,6 +56,8 @@ def claim(request) -> IdempotencyKey:
             bytes(claimed.body), status=claimed.status_code, content_type=claimed.content_type
         )
         response[REPLAYED_HEADER] = "true"
+        if claimed.location:
+            response["Location"] = claimed.location
         raise _Replay(response)
     return claimed
 
@@ -108,6 +110,7 @@ class IdempotentAPIView(APIView):
                 claimed=self._idempotency_row,
                 status_code=response.status_code,
                 content_type=response.get("Content-Type", ""),
+                location=response.get("Location", ""),
                 body=bytes(response.content),
             )
         return response

@@ -47,13 +47,16 @@ def test_a_decoded_chunked_body_reaches_the_application_with_its_length():
     assert application.body == b'{"name": "Acme"}'
 
 
-def test_a_chunked_body_is_read_only_one_byte_past_the_limit_for_django_to_refuse(settings):
+def test_a_chunked_body_is_read_only_one_byte_past_the_largest_limit_for_its_view_to_refuse(
+    settings,
+):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10
+    settings.BULK_JOB_MAX_BODY_BYTES = 20
 
     application, _, _ = call(chunked_environ(b"x" * 100))
 
-    assert application.content_length == "11"
-    assert application.body == b"x" * 11
+    assert application.content_length == "21"
+    assert application.body == b"x" * 21
 
 
 def test_a_chunked_body_the_server_did_not_decode_is_411_in_the_envelope():

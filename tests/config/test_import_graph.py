@@ -10,6 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = (
+    "bulk",
     "catalog",
     "companies",
     "employees",
@@ -187,6 +188,11 @@ def test_catalog_hardware_employees_and_tracking_never_import_a_flow():
 def test_no_app_imports_scim_which_sits_above_the_flows():
     """SCIM provisioning starts an offboarding (logistics) when a person leaves."""
     assert imports_between(set(APPS) - {"scim"}, {"scim"}) == []
+
+
+def test_no_app_imports_bulk_which_runs_the_flows_single_calls():
+    """A bulk job's items run through the views' steps of employees, hardware and logistics."""
+    assert imports_between(set(APPS) - {"bulk"}, {"bulk"}) == []
 
 
 def test_companies_imports_no_other_app():

@@ -7,6 +7,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # The apps and config/: 300 lines at most, config/settings.py aside (a list of settings, each
 # with its reason, read by looking one up).
 APP_FOLDERS = (
+    "bulk",
     "catalog",
     "companies",
     "config",
