@@ -53,9 +53,7 @@ def bulk_job_run(job_id: UUID, generation: int) -> Run:
     """Run `job_id`'s items for BULK_JOB_RUN_SECONDS at most, as a run of the job's hand-over
     `generation` (a run of an older one does nothing)."""
     job = BulkJob.objects.select_related("company", "api_client").filter(pk=job_id).first()
-    if job is None or job.status in FINISHED or job.generation != generation:
-        return Run.NOTHING
-    if not _its_turn(job):
+    if job is None or job.status in FINISHED or job.generation != generation or not _its_turn(job):
         return Run.NOTHING
     runs.bulk_job_lease_extend(job)
     with change_context_again(job.trail):
