@@ -16,7 +16,9 @@ from tests.support import assert_refused
 
 pytestmark = pytest.mark.django_db
 
-TARGET_TYPES = "COMPANY, SCIM_TOKEN, EMPLOYEE, HARDWARE, MOVEMENT_REQUEST, ORDER or SHIPMENT"
+TARGET_TYPES = (
+    "COMPANY, SCIM_TOKEN, EMPLOYEE, HARDWARE, MOVEMENT_REQUEST, ORDER, SHIPMENT or BULK_JOB"
+)
 
 
 @pytest.fixture
