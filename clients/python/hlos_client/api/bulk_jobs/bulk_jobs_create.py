@@ -115,9 +115,9 @@ def sync_detailed(
 
     Refusals: 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API
     client does not manage; 400 `Invalid request data` for `operation`, `items` (`A bulk job takes 1 to
-    10000 items`, `An item is an object: the body of the operation's single call`) or an item's
-    `clientReference` (`clientReference is text of 1 to 255 characters`); 413 `Request body too large`.
-    An item's own mistakes are its result's, not the job's.
+    10000 items`, `An item is an object: the body of the operation's single call`, `Null characters are
+    not allowed.`) or an item's `clientReference` (`clientReference is text of 1 to 255 characters`);
+    413 `Request body too large`. An item's own mistakes are its result's, not the job's.
 
     Args:
         idempotency_key (str | Unset):
@@ -167,9 +167,9 @@ def sync(
 
     Refusals: 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API
     client does not manage; 400 `Invalid request data` for `operation`, `items` (`A bulk job takes 1 to
-    10000 items`, `An item is an object: the body of the operation's single call`) or an item's
-    `clientReference` (`clientReference is text of 1 to 255 characters`); 413 `Request body too large`.
-    An item's own mistakes are its result's, not the job's.
+    10000 items`, `An item is an object: the body of the operation's single call`, `Null characters are
+    not allowed.`) or an item's `clientReference` (`clientReference is text of 1 to 255 characters`);
+    413 `Request body too large`. An item's own mistakes are its result's, not the job's.
 
     Args:
         idempotency_key (str | Unset):
@@ -214,9 +214,9 @@ async def asyncio_detailed(
 
     Refusals: 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API
     client does not manage; 400 `Invalid request data` for `operation`, `items` (`A bulk job takes 1 to
-    10000 items`, `An item is an object: the body of the operation's single call`) or an item's
-    `clientReference` (`clientReference is text of 1 to 255 characters`); 413 `Request body too large`.
-    An item's own mistakes are its result's, not the job's.
+    10000 items`, `An item is an object: the body of the operation's single call`, `Null characters are
+    not allowed.`) or an item's `clientReference` (`clientReference is text of 1 to 255 characters`);
+    413 `Request body too large`. An item's own mistakes are its result's, not the job's.
 
     Args:
         idempotency_key (str | Unset):
@@ -264,9 +264,9 @@ async def asyncio(
 
     Refusals: 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API
     client does not manage; 400 `Invalid request data` for `operation`, `items` (`A bulk job takes 1 to
-    10000 items`, `An item is an object: the body of the operation's single call`) or an item's
-    `clientReference` (`clientReference is text of 1 to 255 characters`); 413 `Request body too large`.
-    An item's own mistakes are its result's, not the job's.
+    10000 items`, `An item is an object: the body of the operation's single call`, `Null characters are
+    not allowed.`) or an item's `clientReference` (`clientReference is text of 1 to 255 characters`);
+    413 `Request body too large`. An item's own mistakes are its result's, not the job's.
 
     Args:
         idempotency_key (str | Unset):
