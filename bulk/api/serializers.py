@@ -6,6 +6,7 @@ from bulk.choices import BulkOperation
 from bulk.services.jobs import TOO_MANY_ITEMS, BulkItem
 from config.api import serializers as api
 from config.api.fields import CompanyCodeField
+from config.api.schema_hooks import NO_NUL
 
 CLIENT_REFERENCE = "clientReference"
 CLIENT_REFERENCE_MAX_LENGTH = 255
@@ -28,9 +29,11 @@ INVALID_CLIENT_REFERENCE = (
         ),
         "properties": {
             CLIENT_REFERENCE: {
-                "type": "string",
+                # null: none, as when it is left out.
+                "type": ["string", "null"],
                 "minLength": 1,
                 "maxLength": CLIENT_REFERENCE_MAX_LENGTH,
+                "pattern": NO_NUL,
                 "description": "Yours, to match the item's result with it: echoed there.",
             }
         },

@@ -1538,7 +1538,7 @@ export interface components {
             operation: components["schemas"]["OperationEnum"];
             items: ({
                 /** @description Yours, to match the item's result with it: echoed there. */
-                clientReference?: string;
+                clientReference?: string | null;
             } & {
                 [key: string]: unknown;
             })[];

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -18,14 +18,18 @@ class BulkJobCreateRequestItemsItem:
     would judge it.
 
         Attributes:
-            client_reference (str | Unset): Yours, to match the item's result with it: echoed there.
+            client_reference (None | str | Unset): Yours, to match the item's result with it: echoed there.
     """
 
-    client_reference: str | Unset = UNSET
+    client_reference: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        client_reference = self.client_reference
+        client_reference: None | str | Unset
+        if isinstance(self.client_reference, Unset):
+            client_reference = UNSET
+        else:
+            client_reference = self.client_reference
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -38,7 +42,15 @@ class BulkJobCreateRequestItemsItem:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        client_reference = d.pop("clientReference", UNSET)
+
+        def _parse_client_reference(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        client_reference = _parse_client_reference(d.pop("clientReference", UNSET))
 
         bulk_job_create_request_items_item = cls(
             client_reference=client_reference,
