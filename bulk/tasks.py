@@ -19,6 +19,7 @@ from django.utils import timezone
 from bulk.api.runner import Run, bulk_job_next, bulk_job_run
 from bulk.choices import UNFINISHED
 from bulk.models import BulkJob
+from bulk.retention import bulk_jobs_purge
 from config.ops.broker import publish_after_commit
 
 RUN = "bulk.tasks.run_bulk_job"
@@ -39,6 +40,16 @@ def run_bulk_job(job_id: str, generation: int) -> None:
     elif outcome is Run.FINISHED:
         job = BulkJob.objects.filter(pk=job_id).values("company_id").first()
         bulk_job_hand_over_next(job["company_id"])
+
+
+# A run stops after this long; what is left goes at the next (hourly) run.
+PURGE_BUDGET_SECONDS = 300
+
+
+@shared_task(name="bulk.tasks.purge_finished_bulk_jobs", database_timeout=PURGE_BUDGET_SECONDS + 60)
+def purge_finished_bulk_jobs() -> int:
+    """Finished jobs past BULK_JOB_RETENTION_DAYS deleted (bulk.retention): how many."""
+    return bulk_jobs_purge(max_seconds=PURGE_BUDGET_SECONDS)
 
 
 @shared_task(name="bulk.tasks.resume_bulk_jobs")

@@ -196,6 +196,11 @@ CELERY_BEAT_SCHEDULE = {
     "purge-old-records": {"task": "companies.tasks.purge_old_records", "schedule": 3600.0},
     # Bulk jobs whose workers stopped renewing their lease, handed to the workers again.
     "resume-bulk-jobs": {"task": "bulk.tasks.resume_bulk_jobs", "schedule": 15.0},
+    # Finished bulk jobs past BULK_JOB_RETENTION_DAYS, with their items (bulk/retention.py).
+    "purge-finished-bulk-jobs": {
+        "task": "bulk.tasks.purge_finished_bulk_jobs",
+        "schedule": 3600.0,
+    },
 }
 # Bulk jobs (docs/bulk-jobs.md): their runs go to a queue of their own, taken by the Procfile's
 # `bulk` workers; a run takes items for BULK_JOB_RUN_SECONDS, then goes back to the queue, so
@@ -207,6 +212,13 @@ BULK_JOB_MAX_ITEMS = env.int("BULK_JOB_MAX_ITEMS", default=10_000)
 BULK_JOB_RUN_SECONDS = env.float("BULK_JOB_RUN_SECONDS", default=5.0)
 BULK_JOB_PARALLELISM = env.int("BULK_JOB_PARALLELISM", default=2)
 BULK_JOB_LEASE_SECONDS = env.float("BULK_JOB_LEASE_SECONDS", default=60.0)
+# Days a finished bulk job and its items are kept after it finished; then the hourly purge
+# deletes them.
+BULK_JOB_RETENTION_DAYS = env.int("BULK_JOB_RETENTION_DAYS", default=90)
+if BULK_JOB_RETENTION_DAYS < 1:
+    raise environ.ImproperlyConfigured(
+        f"BULK_JOB_RETENTION_DAYS must be at least 1; got {BULK_JOB_RETENTION_DAYS}"
+    )
 # The body of `POST /bulk-jobs` may be this large (10,000 items of 1.5 KB); every other request's
 # stays DATA_UPLOAD_MAX_MEMORY_SIZE.
 BULK_JOB_MAX_BODY_BYTES = env.int("BULK_JOB_MAX_BODY_BYTES", default=16 * 1024 * 1024)
