@@ -35,7 +35,7 @@ from bulk.services.jobs import bulk_job_cancel
 from config.backoffice.audited import AuditedAdmin, ReasonForm
 from config.backoffice.base import form_errors_as_messages, refusals_as_messages
 from config.backoffice.lists import age, company_code
-from config.kernel.actors import ActorKind
+from config.kernel.actors import Actor, ActorKind
 from config.kernel.audit import change_context_add
 
 __all__ = ["BulkJobAdmin", "BulkJobItemAdmin"]
@@ -177,7 +177,9 @@ class BulkJobAdmin(EmployeesUploadPage, AuditedAdmin):
             # The job's change carries it on the audit trail (config.kernel.audit).
             change_context_add(reason=form.cleaned_data["reason"])
             with refusals_as_messages(request):
-                cancelled = bulk_job_cancel(company=job.company, job_id=job.pk)
+                cancelled = bulk_job_cancel(
+                    company=job.company, job_id=job.pk, actor=Actor.staff(request.user)
+                )
                 level, text = cancel_told(job.status, cancelled)
                 messages.add_message(request, level, text)
         else:

@@ -12,13 +12,11 @@ import csv
 import io
 
 from django import forms
-from django.conf import settings
 from django.template.defaultfilters import filesizeformat
 
 from bulk.api.operations import OPERATIONS
-from bulk.api.serializers import CLIENT_REFERENCE, CLIENT_REFERENCE_MAX_LENGTH
 from bulk.choices import BulkOperation
-from bulk.services.jobs import BulkItem
+from bulk.services.jobs import CLIENT_REFERENCE, BulkItem
 from companies.models import Company
 from config.backoffice.audited import reason_checked, reason_field
 
@@ -39,11 +37,7 @@ UNKNOWN = (
 )
 MISSING = "The header lacks column(s) every employee needs: {missing}."
 NO_ROWS = "The file has no rows after its header: one row per employee."
-TOO_MANY = "The file has {rows} rows: a bulk job takes {maximum} at most. Split it."
 LONGER_ROW = "Row {row} has more cells than the header has columns."
-LONG_REFERENCE = (
-    f"Row {{row}}: {CLIENT_REFERENCE} is {CLIENT_REFERENCE_MAX_LENGTH} characters at most."
-)
 
 
 def operation_columns(operation: BulkOperation) -> tuple[list[str], list[str]]:
@@ -83,9 +77,7 @@ def csv_items(upload, operation: BulkOperation) -> list[BulkItem]:
     ]
     if not numbered:
         raise forms.ValidationError(NO_ROWS)
-    maximum = settings.BULK_JOB_MAX_ITEMS
-    if len(numbered) > maximum:
-        raise forms.ValidationError(TOO_MANY.format(rows=len(numbered), maximum=maximum))
+    # How many a job takes is bulk_job_create's rule: a file too long is refused by it.
     return [_item(number, row, header) for number, row in numbered]
 
 
@@ -112,9 +104,8 @@ def _item(number: int, row: list[str], header: list[str]) -> BulkItem:
         raise forms.ValidationError(LONGER_ROW.format(row=number))
     # A row may stop short of the last columns (a spreadsheet leaves empty ones out).
     body = {name: cell.strip() for name, cell in zip(header, row, strict=False) if cell.strip()}
+    # The reference's rules, and a NUL character's, are bulk_job_create's.
     reference = body.pop(CLIENT_REFERENCE, None) or f"row {number}"
-    if len(reference) > CLIENT_REFERENCE_MAX_LENGTH:
-        raise forms.ValidationError(LONG_REFERENCE.format(row=number))
     return BulkItem(body=body, client_reference=reference)
 
 

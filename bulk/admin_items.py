@@ -69,7 +69,6 @@ class BulkJobItemAdmin(admin.ModelAdmin):
     list_filter = ["status"]
     search_fields = ["=client_reference"]
     search_help_text = "An item's clientReference (a CSV's rows are `row <n>` unless it had one)."
-    list_select_related = ["job"]
     show_full_result_count = False  # a job has up to 10,000 items; the table, millions
     fields = [
         "job_link",

@@ -12,7 +12,7 @@ service's transaction rolled back). Mixed into the item's admin (hardware.admin)
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import path, reverse
 from django.utils.html import format_html
@@ -21,6 +21,8 @@ from django.views.decorators.http import require_POST
 from config.backoffice.base import RecordInline, form_errors_as_messages, refusals_as_messages
 from config.kernel.actors import Actor, ActorKind
 from config.kernel.audit import change_context_add
+from config.kernel.errors import NotFound
+from hardware import wipes
 from hardware.admin_forms import ReinstateForm, RetireForm, WipeForm
 from hardware.choices import REINSTATABLE, Lifecycle, RetiredReason
 from hardware.lifecycle import hardware_reinstate, hardware_retire, hardware_wipe_record
@@ -149,12 +151,18 @@ class LifecyclePages:
 
     def certificate_view(self, request, pk, wipe_id):
         """The certificate's PDF as the service wrote it (its SHA-256 is on the item's page)."""
-        item = get_object_or_404(Hardware, pk=pk)
+        item = get_object_or_404(Hardware.objects.select_related("company"), pk=pk)
         if not self.has_view_or_change_permission(request, item):
             raise PermissionDenied
-        wipe = get_object_or_404(HardwareWipe, pk=wipe_id, hardware=item)
-        response = HttpResponse(bytes(wipe.certificate), content_type="application/pdf")
-        filename = f"wipe-certificate-{wipe.id}.pdf"
+        # The read the API's download makes: the wipe of this item, of its company.
+        try:
+            certificate = wipes.hardware_wipe_certificate(
+                company=item.company, hardware_id=item.pk, wipe_id=wipe_id
+            )
+        except NotFound as missing:
+            raise Http404(missing.message) from None
+        response = HttpResponse(certificate.content, content_type="application/pdf")
+        filename = f"wipe-certificate-{wipe_id}.pdf"
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
 

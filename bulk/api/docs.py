@@ -2,10 +2,10 @@
 
 from django.conf import settings
 
-from bulk.api.serializers import INVALID_CLIENT_REFERENCE, ITEM_NOT_AN_OBJECT, NUL_CHARACTERS
+from bulk.api.serializers import ITEM_NOT_AN_OBJECT
 from bulk.filters import INVALID_OUTCOME
 from bulk.selectors import BULK_JOB_NOT_FOUND
-from bulk.services.jobs import TOO_MANY_ITEMS
+from bulk.services.jobs import INVALID_CLIENT_REFERENCE, NUL_CHARACTERS, TOO_MANY_ITEMS
 from config.api.docs import (
     DEMO_COMPANY,
     DEMO_EMPLOYEE,

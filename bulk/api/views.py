@@ -114,7 +114,8 @@ class BulkJobCancelView(IdempotentAPIView):
     def post(self, request, bulk_job_id: str):
         company = company_from_body(request)
         job_uuid = uuid_or_400(bulk_job_id, INVALID_BULK_JOB_ID)
-        return _job_answered(jobs.bulk_job_cancel(company=company, job_id=job_uuid))
+        actor = Actor.api_client(request.user)
+        return _job_answered(jobs.bulk_job_cancel(company=company, job_id=job_uuid, actor=actor))
 
 
 class BulkJobResultsView(IdempotentAPIView):

@@ -17,10 +17,18 @@ from bulk.services.runs import bulk_job_finish
 from companies.models import ApiClient, Company
 from config.kernel.actors import Actor
 from config.kernel.audit import change_context_now
-from config.kernel.errors import ServiceError
+from config.kernel.errors import FieldError, ServiceError
 from config.kernel.workflow import status_history_write
 
 TOO_MANY_ITEMS = "A bulk job takes 1 to {maximum} items"
+CLIENT_REFERENCE = "clientReference"
+CLIENT_REFERENCE_MAX_LENGTH = 255
+INVALID_CLIENT_REFERENCE = (
+    f"{CLIENT_REFERENCE} is text of 1 to {CLIENT_REFERENCE_MAX_LENGTH} characters"
+)
+# PostgreSQL keeps no NUL character in text (nor in JSON), so an item holding one cannot wait
+# for its run: refused with the job, in DRF's words for a text field.
+NUL_CHARACTERS = "Null characters are not allowed."
 ITEMS_STORED_AT_ONCE = 1000
 
 
@@ -39,12 +47,16 @@ def bulk_job_create(
     actor: Actor,
     api_client: ApiClient | None = None,
 ) -> BulkJob:
-    """A job of `items`, QUEUED. Nothing of an item is judged here: each is when it runs, as
-    its single call would be, on the trail of this write (who made it, the request's id, its
+    """A job of `items`, QUEUED. Of an item only what cannot wait is judged here (its
+    reference, a NUL character the database cannot keep); the rest is when it runs, as its
+    single call would judge it, on the trail of this write (who made it, the request's id, its
     reason)."""
     maximum = settings.BULK_JOB_MAX_ITEMS
     if not 1 <= len(items) <= maximum:
         raise ServiceError.invalid_field("items", TOO_MANY_ITEMS.format(maximum=maximum))
+    refusals = _item_refusals(items)
+    if refusals:
+        raise ServiceError.invalid_fields(refusals)
     job = BulkJob(
         company=company,
         api_client=api_client,
@@ -69,8 +81,32 @@ def bulk_job_create(
     return job
 
 
+def _item_refusals(items: list[BulkItem]) -> list[FieldError]:
+    refusals = []
+    for index, item in enumerate(items):
+        reference = item.client_reference
+        if _holds_nul(item.body) or _holds_nul(reference):
+            refusals.append({"field": f"items[{index}]", "message": NUL_CHARACTERS})
+        elif reference is not None and not (
+            isinstance(reference, str) and 1 <= len(reference) <= CLIENT_REFERENCE_MAX_LENGTH
+        ):
+            field = f"items[{index}].{CLIENT_REFERENCE}"
+            refusals.append({"field": field, "message": INVALID_CLIENT_REFERENCE})
+    return refusals
+
+
+def _holds_nul(value) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_holds_nul(key) or _holds_nul(item) for key, item in value.items())
+    if isinstance(value, list):
+        return any(_holds_nul(item) for item in value)
+    return False
+
+
 @transaction.atomic
-def bulk_job_cancel(*, company: Company, job_id: UUID) -> BulkJob:
+def bulk_job_cancel(*, company: Company, job_id: UUID, actor: Actor) -> BulkJob:
     """Its items not run yet will not run: a QUEUED job is CANCELLED now, a RUNNING one once
     the items being run end (bulk.api.runner). A finished job is left as it is."""
     job = bulk_job_get(company=company, job_id=job_id)
@@ -81,7 +117,7 @@ def bulk_job_cancel(*, company: Company, job_id: UUID) -> BulkJob:
         job.cancel_requested_at = timezone.now()
         job.save(update_fields=["cancel_requested_at", "updated_at"])
     if job.status == BulkJobStatus.QUEUED:
-        bulk_job_finish(job, BulkJobStatus.CANCELLED)
+        bulk_job_finish(job, BulkJobStatus.CANCELLED, actor=actor)
         # Its company's next job, if it was waiting for this one.
         tasks.bulk_job_hand_over_next(company.pk)
     return job

@@ -28,9 +28,10 @@ def _started(job: BulkJob) -> None:
     job.started_at = timezone.now()
 
 
-def bulk_job_finish(job: BulkJob, status: BulkJobStatus) -> None:
-    """To a final status, with its `bulk_job.completed` event."""
-    transition_apply(job, status, actor=bulk_job_actor(job), rule=_finished)
+def bulk_job_finish(job: BulkJob, status: BulkJobStatus, *, actor: Actor | None = None) -> None:
+    """To a final status, with its `bulk_job.completed` event: by `actor` (who cancelled a
+    QUEUED job), else by whoever made the job, whose workers finish it."""
+    transition_apply(job, status, actor=actor or bulk_job_actor(job), rule=_finished)
 
 
 def _finished(job: BulkJob) -> None:

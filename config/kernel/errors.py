@@ -34,7 +34,12 @@ class ServiceError(Exception):
     @classmethod
     def invalid_field(cls, field: str, message: str) -> "ServiceError":
         """A validation failure found by a service, shaped like a serializer's."""
-        return cls("Invalid request data", details=[{"field": field, "message": message}])
+        return cls.invalid_fields([{"field": field, "message": message}])
+
+    @classmethod
+    def invalid_fields(cls, details: Sequence[FieldError]) -> "ServiceError":
+        """Several, each with its field, as a serializer lists them."""
+        return cls("Invalid request data", details=details)
 
 
 class Forbidden(ServiceError):
