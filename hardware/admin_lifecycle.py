@@ -104,7 +104,9 @@ class LifecyclePages:
 
     def wipe_view(self, request, pk):
         def record(item, form, actor):
-            wipe = hardware_wipe_record(hardware_id=item.pk, report=form.report(), actor=actor)
+            wipe = hardware_wipe_record(
+                company=item.company, hardware_id=item.pk, report=form.report(), actor=actor
+            )
             return (
                 f"{wipe.method} wipe {wipe.id} recorded: {item} is {wipe.hardware.lifecycle}. "
                 f"Certificate SHA-256 {wipe.certificate_sha256}."
@@ -115,14 +117,22 @@ class LifecyclePages:
     def retire_view(self, request, pk):
         def retire(item, form, actor):
             reason = RetiredReason(form.cleaned_data["retired_reason"])
-            hardware_retire(hardware_id=item.pk, reason=reason, actor=actor, note=form.why)
+            hardware_retire(
+                company=item.company,
+                hardware_id=item.pk,
+                reason=reason,
+                actor=actor,
+                note=form.why,
+            )
             return f"{item} is RETIRED ({reason})."
 
         return self._lifecycle_change(request, pk, RetireForm, retire)
 
     def reinstate_view(self, request, pk):
         def reinstate(item, form, actor):
-            found = hardware_reinstate(hardware_id=item.pk, actor=actor, note=form.why)
+            found = hardware_reinstate(
+                company=item.company, hardware_id=item.pk, actor=actor, note=form.why
+            )
             return f"{item} is ACTIVE again, in storage {found.storage.country_code}."
 
         return self._lifecycle_change(request, pk, ReinstateForm, reinstate)

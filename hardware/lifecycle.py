@@ -37,14 +37,14 @@ RETIRED = "is retired"
 NOT_GOING_OUT = {Lifecycle.AWAITING_WIPE: AWAITING_WIPE, Lifecycle.RETIRED: RETIRED}
 
 
-def hardware_lock_one(*, hardware_id: UUID, company: Company | None = None) -> Hardware:
-    """The item, locked until the transaction ends; another company's is not found."""
+def hardware_lock_one(*, company: Company, hardware_id: UUID) -> Hardware:
+    """The company's item, locked until the transaction ends; another company's is not found.
+    Every caller names the company (the API's, the item's own in the admin and commands), so
+    no write reaches an item by its id alone."""
     items = Hardware.objects.select_related("company", "hardware_type").select_for_update(
         of=("self",)
     )
-    if company is not None:
-        items = items.filter(company=company)
-    item = items.filter(pk=hardware_id).first()
+    item = items.filter(company=company, pk=hardware_id).first()
     if item is None:
         raise NotFound(HARDWARE_NOT_FOUND)
     return item
@@ -70,7 +70,7 @@ class WipeReport:
 
 @transaction.atomic
 def hardware_wipe_record(
-    *, hardware_id: UUID, report: WipeReport, actor: Actor, company: Company | None = None
+    *, company: Company, hardware_id: UUID, report: WipeReport, actor: Actor
 ) -> HardwareWipe:
     """A wipe of an item in storage, with its certificate. CLEAR and PURGE make an item
     awaiting its wipe ACTIVE again (ready to go out); DESTROY retires it as DISPOSED. Sends
@@ -155,7 +155,7 @@ def hardware_retire(
     reason: RetiredReason,
     actor: Actor,
     note: str | None = None,
-    company: Company | None = None,
+    company: Company,
 ) -> Hardware:
     """The item retired (lost, stolen, disposed of, ...): it stays in the lists, marked, and
     cannot go out again. Refused while an open movement request carries it."""
@@ -183,7 +183,7 @@ def _retired_as(item: Hardware, *, reason: RetiredReason) -> None:
 
 @transaction.atomic
 def hardware_reinstate(
-    *, hardware_id: UUID, actor: Actor, note: str | None = None, company: Company | None = None
+    *, company: Company, hardware_id: UUID, actor: Actor, note: str | None = None
 ) -> Hardware:
     """An item retired as LOST or STOLEN found again: ACTIVE, in the storage of its country
     (whoever held it holds it no more). Sends `hardware.updated`."""

@@ -48,14 +48,18 @@ def awaiting_wipe(**fields) -> Hardware:
 
 def retired(reason: RetiredReason, **fields) -> Hardware:
     item = HardwareFactory(**fields)
-    hardware_retire(hardware_id=item.pk, reason=reason, actor=TESTS, note="Gone")
+    hardware_retire(
+        company=item.company, hardware_id=item.pk, reason=reason, actor=TESTS, note="Gone"
+    )
     item.refresh_from_db()
     return item
 
 
 def wiped(item: Hardware) -> HardwareWipe:
     report = WipeReport(method=WipeMethod.PURGE, tool="Blancco 7", reason="Returned")
-    return hardware_wipe_record(hardware_id=item.pk, report=report, actor=TESTS)
+    return hardware_wipe_record(
+        company=item.company, hardware_id=item.pk, report=report, actor=TESTS
+    )
 
 
 def listed(admin_client, **filters) -> set:

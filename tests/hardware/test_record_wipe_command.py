@@ -171,7 +171,13 @@ def test_the_audit_trail_shows_the_command_and_the_reason(manage, laptop):
 
 def retired_item() -> Hardware:
     item = HardwareFactory(serial_number="SN-GONE")
-    hardware_retire(hardware_id=item.pk, reason=RetiredReason.LOST, actor=TESTS, note="Taxi")
+    hardware_retire(
+        company=item.company,
+        hardware_id=item.pk,
+        reason=RetiredReason.LOST,
+        actor=TESTS,
+        note="Taxi",
+    )
     return item
 
 

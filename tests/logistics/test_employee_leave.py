@@ -282,4 +282,6 @@ def test_a_leave_takes_back_what_can_come_back_and_leaves_a_retired_item_where_i
 
 
 def retire(item, reason) -> None:
-    hardware_retire(hardware_id=item.pk, reason=reason, actor=Actor.command("t"))
+    hardware_retire(
+        company=item.company, hardware_id=item.pk, reason=reason, actor=Actor.command("t")
+    )

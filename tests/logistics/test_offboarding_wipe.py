@@ -140,7 +140,7 @@ def test_an_item_awaiting_its_wipe_goes_out_again_once_wiped(caller, company):
 
     refused_with(refused, ("hardwareIds[0]", f"Hardware {item.id} is awaiting a data wipe"))
     report = WipeReport(method=WipeMethod.PURGE, tool="Blancco 7", reason="Return of Ada")
-    hardware_wipe_record(hardware_id=item.id, report=report, actor=OPERATOR)
+    hardware_wipe_record(company=item.company, hardware_id=item.id, report=report, actor=OPERATOR)
     assert lifecycle_of(caller, item) == ("STORAGE", "ACTIVE", None)
     accepted = onboard(caller, employeeEmail="bo@example.com", hardwareIds=[str(item.id)])
     assert accepted.status_code == 201, accepted.json()
@@ -151,8 +151,18 @@ def test_a_retired_item_cannot_go_out_or_come_back_by_name(caller, company):
     shelved = HardwareFactory(company=company, country_code="US")
     stolen = on_employee(ada)
     with transaction.atomic():
-        hardware_retire(hardware_id=shelved.id, reason=RetiredReason.RECYCLED, actor=OPERATOR)
-        hardware_retire(hardware_id=stolen.id, reason=RetiredReason.STOLEN, actor=OPERATOR)
+        hardware_retire(
+            company=shelved.company,
+            hardware_id=shelved.id,
+            reason=RetiredReason.RECYCLED,
+            actor=OPERATOR,
+        )
+        hardware_retire(
+            company=stolen.company,
+            hardware_id=stolen.id,
+            reason=RetiredReason.STOLEN,
+            actor=OPERATOR,
+        )
 
     onboarding = onboard(caller, employeeEmail="ada@example.com", hardwareIds=[str(shelved.id)])
     offboarding = offboard(caller, employeeEmail="ada@example.com", hardwares=hardware_ids(stolen))
@@ -165,7 +175,9 @@ def test_a_retired_item_cannot_go_out_or_come_back_by_name(caller, company):
 def test_all_the_employees_hardware_leaves_what_was_retired(caller, company):
     ada = EmployeeFactory(company=company, email="ada@example.com", country_code="US")
     kept, lost = on_employee(ada), on_employee(ada)
-    hardware_retire(hardware_id=lost.id, reason=RetiredReason.LOST, actor=OPERATOR)
+    hardware_retire(
+        company=lost.company, hardware_id=lost.id, reason=RetiredReason.LOST, actor=OPERATOR
+    )
 
     response = offboard(caller, employeeEmail="ada@example.com", hardwares=ALL)
 
@@ -179,7 +191,9 @@ def test_a_wipe_is_on_the_items_audit_trail_with_its_reason(caller, company):
     item = HardwareFactory(company=company, country_code="US")
     report = WipeReport(method=WipeMethod.CLEAR, tool="nwipe 0.36", reason="Quarterly check")
     with change_context(Source.COMMAND, reason="Quarterly check"):
-        hardware_wipe_record(hardware_id=item.id, report=report, actor=OPERATOR)
+        hardware_wipe_record(
+            company=item.company, hardware_id=item.id, report=report, actor=OPERATOR
+        )
 
     response = caller.get("/audit-events", {"companyCode": "MOV", "targetId": str(item.id)})
 

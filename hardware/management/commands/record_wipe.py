@@ -101,7 +101,9 @@ class Command(FixCommand):
 def _wipe_recorded(reference: str, report: WipeReport, *, written: bool) -> list[RecordChange]:
     item = hardware_lock_by_reference(reference)
     lifecycle, retired_reason = item.lifecycle, item.retired_reason
-    wipe = hardware_wipe_record(hardware_id=item.pk, report=report, actor=Actor.command(NAME))
+    wipe = hardware_wipe_record(
+        company=item.company, hardware_id=item.pk, report=report, actor=Actor.command(NAME)
+    )
     moved = wipe.hardware
     # The lifecycle is shown even when the wipe leaves it (an ACTIVE item wiped again).
     fields = {"lifecycle": (lifecycle, moved.lifecycle)}
