@@ -125,8 +125,7 @@ def _wipeable_check(item: Hardware, report: WipeReport) -> None:
         raise ServiceError(
             f"Hardware {item.id} is with an employee: only an item in storage can be wiped"
         )
-    if item.in_movement:
-        raise ServiceError(f"Hardware {item.id} is in an open movement request")
+    _not_moving_check(item, "wiping it")
     if report.performed_at is not None and report.performed_at > timezone.now():
         raise ServiceError.invalid_field("performedAt", "performedAt is in the future")
 
@@ -162,13 +161,17 @@ def hardware_retire(
     item = hardware_lock_one(hardware_id=hardware_id, company=company)
     if item.lifecycle == Lifecycle.RETIRED:
         raise ServiceError(f"Hardware {item.id} {RETIRED} already ({item.retired_reason})")
-    if item.in_movement:
-        movement = open_movement_of(item)
-        raise ServiceError(
-            f"Hardware {item.id} is in open movement request {movement}: cancel it, or wait "
-            "until it is DONE, before retiring the item"
-        )
+    _not_moving_check(item, "retiring the item")
     return _retire(item, reason, actor=actor, note=note)
+
+
+def _not_moving_check(item: Hardware, doing: str) -> None:
+    """Refused while an open movement request carries the item, naming it."""
+    if item.in_movement:
+        raise ServiceError(
+            f"Hardware {item.id} is in open movement request {open_movement_of(item)}: cancel "
+            f"it, or wait until it is DONE, before {doing}"
+        )
 
 
 def _retire(item: Hardware, reason: RetiredReason, *, actor: Actor, note: str | None) -> Hardware:

@@ -871,7 +871,7 @@ export interface paths {
          *
          *     Records a wipe of one of the company's items in storage, exactly as the provider's operations record one in the admin: the same rules, certificate and webhooks, with this API client as who recorded it; the tool is `Sandbox eraser`, and the wipe is verified. CLEAR or PURGE make an item AWAITING_WIPE (returned by an offboarding that asked for a wipe) ACTIVE again, ready to go out; DESTROY retires it as DISPOSED (and sends `hardware.retired`). Every wipe sends `hardware.wiped`. Answers 201 with the wipe as `GET /hardwares/{hardwareId}/wipes` lists it.
          *
-         *     Refusals: 400 `Invalid request data` with `details` (`method` missing or not CLEAR, PURGE or DESTROY); 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid hardware ID format`; 404 `Hardware not found`; 400 `Hardware <id> is retired: a retired item is not wiped`; 400 `Hardware <id> is with an employee: only an item in storage can be wiped`; 400 `Hardware <id> is in an open movement request`.
+         *     Refusals: 400 `Invalid request data` with `details` (`method` missing or not CLEAR, PURGE or DESTROY); 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid hardware ID format`; 404 `Hardware not found`; 400 `Hardware <id> is retired: a retired item is not wiped`; 400 `Hardware <id> is with an employee: only an item in storage can be wiped`; 400 `Hardware <id> is in open movement request <movementRequestId>: cancel it, or wait until it is DONE, before wiping it`.
          */
         post: operations["sandbox_hardwares_wipe"];
         delete?: never;

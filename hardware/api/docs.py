@@ -207,7 +207,8 @@ SANDBOX_HARDWARES_WIPE = operation(
     "Refusals: 400 `Invalid request data` with `details` (`method` missing or not CLEAR, PURGE "
     f"or DESTROY); {WRITE_COMPANY_REFUSALS}; {HARDWARE_REFUSALS}; 400 `Hardware <id> is "
     "retired: a retired item is not wiped`; 400 `Hardware <id> is with an employee: only an "
-    "item in storage can be wiped`; 400 `Hardware <id> is in an open movement request`.",
+    "item in storage can be wiped`; 400 `Hardware <id> is in open movement request "
+    "<movementRequestId>: cancel it, or wait until it is DONE, before wiping it`.",
     request_example(
         "Purge an item returned for a wipe",
         {"companyCode": DEMO_COMPANY, "method": "PURGE"},

@@ -210,20 +210,23 @@ def test_an_active_item_in_storage_can_be_wiped_and_stays_active(caller, company
     [
         ("employee", "is with an employee: only an item in storage can be wiped"),
         ("retired", "is retired: a retired item is not wiped"),
-        ("movement", "is in an open movement request"),
+        (
+            "movement",
+            "is in open movement request {movement}: cancel it, or wait until it is DONE, "
+            "before wiping it",
+        ),
     ],
 )
 def test_a_wipe_is_refused_for_an_item_not_resting_in_storage(caller, company, where, problem):
     hardware_id = with_an_employee(company) if where == "employee" else in_storage(company)
     if where == "retired":
         assert retire(caller, hardware_id, "SOLD").status_code == 200
-    if where == "movement":
-        carried_away(company, hardware_id)
+    movement = carried_away(company, hardware_id).id if where == "movement" else None
     before = read_item(caller, hardware_id)
 
     response = sandbox_wipe(caller, hardware_id, "PURGE")
 
-    assert_refused(response, 400, f"Hardware {hardware_id} {problem}")
+    assert_refused(response, 400, f"Hardware {hardware_id} {problem.format(movement=movement)}")
     assert read_item(caller, hardware_id) == before
     assert list_wipes(caller, hardware_id).json()["envelop"] == []
 

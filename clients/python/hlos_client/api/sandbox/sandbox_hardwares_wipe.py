@@ -123,7 +123,8 @@ def sync_detailed(
     DESTROY); 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API
     client does not manage; 400 `Invalid hardware ID format`; 404 `Hardware not found`; 400 `Hardware
     <id> is retired: a retired item is not wiped`; 400 `Hardware <id> is with an employee: only an item
-    in storage can be wiped`; 400 `Hardware <id> is in an open movement request`.
+    in storage can be wiped`; 400 `Hardware <id> is in open movement request <movementRequestId>: cancel
+    it, or wait until it is DONE, before wiping it`.
 
     Args:
         hardware_id (UUID):
@@ -176,7 +177,8 @@ def sync(
     DESTROY); 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API
     client does not manage; 400 `Invalid hardware ID format`; 404 `Hardware not found`; 400 `Hardware
     <id> is retired: a retired item is not wiped`; 400 `Hardware <id> is with an employee: only an item
-    in storage can be wiped`; 400 `Hardware <id> is in an open movement request`.
+    in storage can be wiped`; 400 `Hardware <id> is in open movement request <movementRequestId>: cancel
+    it, or wait until it is DONE, before wiping it`.
 
     Args:
         hardware_id (UUID):
@@ -224,7 +226,8 @@ async def asyncio_detailed(
     DESTROY); 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API
     client does not manage; 400 `Invalid hardware ID format`; 404 `Hardware not found`; 400 `Hardware
     <id> is retired: a retired item is not wiped`; 400 `Hardware <id> is with an employee: only an item
-    in storage can be wiped`; 400 `Hardware <id> is in an open movement request`.
+    in storage can be wiped`; 400 `Hardware <id> is in open movement request <movementRequestId>: cancel
+    it, or wait until it is DONE, before wiping it`.
 
     Args:
         hardware_id (UUID):
@@ -275,7 +278,8 @@ async def asyncio(
     DESTROY); 400 `Missing required field: companyCode`; 400 `Invalid company code` for a code this API
     client does not manage; 400 `Invalid hardware ID format`; 404 `Hardware not found`; 400 `Hardware
     <id> is retired: a retired item is not wiped`; 400 `Hardware <id> is with an employee: only an item
-    in storage can be wiped`; 400 `Hardware <id> is in an open movement request`.
+    in storage can be wiped`; 400 `Hardware <id> is in open movement request <movementRequestId>: cancel
+    it, or wait until it is DONE, before wiping it`.
 
     Args:
         hardware_id (UUID):
