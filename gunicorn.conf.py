@@ -4,13 +4,14 @@ docs/decisions/0011-gunicorn-gthread-workers-and-limits.md say why each value is
 
 Environment (all optional): GUNICORN_BIND (default 127.0.0.1:8000), GUNICORN_WORKERS (default
 WEB_CONCURRENCY, else 2), GUNICORN_THREADS (default 8), GUNICORN_TIMEOUT (default 30),
-GUNICORN_KEEPALIVE (default 5), GUNICORN_MAX_REQUESTS (default 2000), LOG_LEVEL (as for
-Django). gunicorn's own FORWARDED_ALLOW_IPS and GUNICORN_CMD_ARGS work as usual.
+GUNICORN_KEEPALIVE (default 5), GUNICORN_MAX_REQUESTS (default 2000), GUNICORN_DRAIN_SECONDS
+(default 5), LOG_LEVEL (as for Django). gunicorn's own FORWARDED_ALLOW_IPS and GUNICORN_CMD_ARGS
+work as usual.
 """
 
 import os
 
-from config.ops import collector, gunicorn_errors
+from config.ops import collector, draining, gunicorn_errors
 
 wsgi_app = "config.wsgi:application"
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000").split(",")
@@ -25,6 +26,11 @@ threads = int(os.environ.get("GUNICORN_THREADS", 8))
 # A worker whose main loop does not check in for this long is restarted. With threads the loop
 # checks in while requests run, so this catches a hung process, not a slow request.
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", 30))
+# On SIGTERM: readiness answers 503 for this many seconds while requests are still served, so a
+# load balancer's health checks take the instance out before it closes its sockets; then the
+# graceful stop, whose requests in flight have graceful_timeout to finish (config/ops/draining.py).
+# At least the balancer's check interval times its fall count, plus a margin; 0 stops at once.
+drain_seconds = float(os.environ.get("GUNICORN_DRAIN_SECONDS", 5))
 graceful_timeout = 30
 # Seconds an idle kept-alive connection stays open. Behind a load balancer that reuses
 # connections, set it above the balancer's idle timeout (e.g. 75 behind a 60 s one).
@@ -56,6 +62,11 @@ access_log_format = (
 
 # gunicorn's own refusals (414, 431, 400, 501) in the JSON error envelope, not HTML.
 gunicorn_errors.install()
+
+
+# The master handles its signals once it is ready: SIGTERM drains first.
+def when_ready(server):
+    draining.drain_on_sigterm(drain_seconds)
 
 
 # The garbage collector tuned once a worker has started (config/ops/collector.py): a list's cost

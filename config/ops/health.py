@@ -1,7 +1,7 @@
 """Health for load balancers and orchestrators: `GET /health/live` (the process answers) and
 `GET /health/ready` (it can serve: database, migrations; and how the rest is: broker, workers,
-beat, outbox, cache). docs/decisions/0014-health-views.md, 0079-readiness-within-a-second-and-
-heartbeats.md.
+beat, outbox, cache; a web instance told to stop answers 503 at once: config/ops/draining.py).
+docs/decisions/0014-health-views.md, 0079-readiness-within-a-second-and-heartbeats.md.
 
 Both answer `{"status": "ok" | "degraded" | "unavailable", "checks": {name: {"status": ...}}}`,
 with no API key and no rate limit: plain Django views, outside the API. 503 only when this
@@ -37,6 +37,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from config.ops.cache import cache_degraded_since
+from config.ops.draining import draining
 from config.ops.heartbeat import heartbeat_seen, redis_client
 from config.ops.lanes import Check, Found, Lane, Skipped, TimedOut
 from config.ops.metrics import sends_metrics_token
@@ -185,6 +186,9 @@ def live(request):
 @never_cache
 @require_GET
 def ready(request):
+    if draining():
+        # Stopping: out of the balancer's rotation first, whatever the checks would say.
+        return _answer({"shutdown": {"status": "unavailable", "error": "Shutting down"}})
     deadline = time.monotonic() + settings.HEALTH_CHECK_TIMEOUT_SECONDS
     lanes = [_database, _broker] if settings.REDIS_URL else [_database]
     runs = [lane.start() for lane in lanes]  # all started, then each waited for until the deadline
