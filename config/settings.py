@@ -144,9 +144,20 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 PGHISTORY_CONTEXT_FIELD = pghistory.ContextJSONField()
 PGHISTORY_OBJ_FIELD = pghistory.ObjForeignKey(related_name="+", related_query_name="+")
 
-# Redis is the Celery broker and the cache. Without it, tasks run in-process (after the
-# transaction that queued them commits, since every call site queues through on_commit).
+# Redis is the cache, where the request budgets are counted and the workers' heartbeats kept,
+# and by default the Celery broker. CELERY_BROKER_URL names another broker: RabbitMQ, where tasks
+# must survive a broker restart (docs/deploying.md, "RabbitMQ as the broker"). Without REDIS_URL
+# there is no broker: tasks run in-process (after the transaction that queued them commits, since
+# every call site queues through on_commit).
 REDIS_URL = env.str("REDIS_URL", default="")
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="") or REDIS_URL
+if CELERY_BROKER_URL and not REDIS_URL:
+    raise environ.ImproperlyConfigured(
+        "CELERY_BROKER_URL is set without REDIS_URL: REDIS_URL is still needed, for the "
+        "workers' and beat's heartbeats and the request budgets"
+    )
+AMQP_SCHEMES = ("amqp", "amqps", "pyamqp")
+REDIS_SCHEMES = ("redis", "rediss")
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -162,14 +173,47 @@ if REDIS_URL:
             },
         }
     }
-    CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
-    # A Redis that stops answering holds no socket forever (the workers' included); a write
+    # A broker that stops answering holds no socket forever (the workers' included); a write
     # waits for its publish BROKER_PUBLISH_TIMEOUT seconds at most (config/ops/broker.py).
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "socket_timeout": env.float("BROKER_SOCKET_TIMEOUT", default=5.0),
-        "socket_connect_timeout": env.float("BROKER_CONNECT_TIMEOUT", default=2.0),
-    }
+    broker_socket_timeout = env.float("BROKER_SOCKET_TIMEOUT", default=5.0)
+    broker_connect_timeout = env.float("BROKER_CONNECT_TIMEOUT", default=2.0)
+    broker_scheme = CELERY_BROKER_URL.partition("://")[0]
+    if broker_scheme in REDIS_SCHEMES:
+        CELERY_BROKER_TRANSPORT_OPTIONS = {
+            "socket_timeout": broker_socket_timeout,
+            "socket_connect_timeout": broker_connect_timeout,
+        }
+    elif broker_scheme in AMQP_SCHEMES:
+        # Every queue the service declares (the default one, and the bulk jobs' named by their
+        # route) is a durable quorum queue, kept on disk (and replicated, on a cluster), and a
+        # publish returns once RabbitMQ holds the message (publisher confirms): a task handed
+        # over survives a broker restart. The confirm is awaited BROKER_SOCKET_TIMEOUT seconds
+        # at most (the socket's read timeout): a RabbitMQ that blocks publishers (a memory or
+        # disk alarm) would otherwise hold the publishing thread for as long as the alarm lasts.
+        CELERY_TASK_DEFAULT_QUEUE_TYPE = "quorum"
+        CELERY_TASK_CREATE_MISSING_QUEUE_TYPE = "quorum"
+        # With quorum queues a task given a countdown (the order e-mail's retries, by
+        # autoretry's backoff) waits in the delay queues the workers declare, which route only
+        # through topic exchanges; through Celery's default, direct, it would wait in a worker,
+        # taking one of its prefetch slots (fixed, with quorum queues) until due.
+        CELERY_TASK_DEFAULT_EXCHANGE_TYPE = "topic"
+        CELERY_TASK_CREATE_MISSING_QUEUE_EXCHANGE_TYPE = "topic"
+        CELERY_BROKER_TRANSPORT_OPTIONS = {
+            "confirm_publish": True,
+            "read_timeout": broker_socket_timeout,
+            "write_timeout": broker_socket_timeout,
+        }
+        CELERY_BROKER_CONNECTION_TIMEOUT = broker_connect_timeout
+        # A worker sees a broker gone without closing its connection (its host lost) after two
+        # beats missed: a minute, not the two minutes of Celery's default (120 s, 60 s as
+        # RabbitMQ negotiates it).
+        CELERY_BROKER_HEARTBEAT = 30
+    else:
+        raise environ.ImproperlyConfigured(
+            "CELERY_BROKER_URL must be a Redis (redis://, rediss://) or RabbitMQ (amqp://, "
+            f"amqps://, pyamqp://) URL; got {broker_scheme}://"
+        )
 else:
     # In the process, counting request budgets itself (config.ops.cache).
     CACHES = {"default": {"BACKEND": "config.ops.cache.BudgetMemoryCache"}}

@@ -13,7 +13,8 @@ is no broker to check and the workers and beat are `none`.
 Readiness answers within HEALTH_CHECK_TIMEOUT_SECONDS whatever hangs: the checks run in lanes
 (config/ops/lanes.py), and one not finished by then is reported "Timed out". It stays cheap
 enough to be called every second: a `SELECT 1` and one indexed query per registered check on a
-new connection, a Redis PING and two heartbeat reads with 0.5 s timeouts; the migrations are
+new connection, the broker's PING (or, with RabbitMQ, a connection opened and closed) and two
+heartbeat reads with 0.5 s timeouts; the migrations are
 compared with the code until found applied, then no more.
 
 Checks that need an app's models are registered by that app when it is ready
@@ -35,6 +36,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from kombu import Connection
 
 from config.ops.cache import cache_degraded_since
 from config.ops.draining import draining
@@ -91,9 +93,21 @@ def migrations_check_reset() -> None:
     _migrations["applied"] = False
 
 
+# Seconds RabbitMQ may take to accept a connection, and then to answer each step of its
+# handshake: a broker that accepts and never answers fails the check well inside the lane's
+# deadline, and the check's thread is free for the next run.
+BROKER_TIMEOUT = 0.5
+
+
 def broker_check() -> dict:
-    """A PING to the Redis of REDIS_URL."""
-    redis_client().ping()
+    """RabbitMQ (CELERY_BROKER_URL amqp://) opens a connection, closed at once; otherwise a PING
+    to the Redis of REDIS_URL, the broker by default."""
+    if not _broker_is_rabbitmq():
+        redis_client().ping()
+        return {}
+    with Connection(settings.CELERY_BROKER_URL, connect_timeout=BROKER_TIMEOUT) as broker:
+        # One attempt: Connection.connect() would try again after sleeping 2 s.
+        broker.ensure_connection(max_retries=0)
     return {}
 
 
@@ -115,14 +129,23 @@ def heartbeat_check(role: str) -> Check:
 _database = Lane(
     "database", lambda: {"database": database_check, "migrations": migrations_check, **_checks}
 )
+
+
+def _broker_is_rabbitmq() -> bool:
+    return settings.CELERY_BROKER_URL.partition("://")[0] in settings.AMQP_SCHEMES
+
+
+def _heartbeat_checks() -> dict[str, Check]:
+    return {"workers": heartbeat_check("worker"), "beat": heartbeat_check("beat")}
+
+
+# The heartbeats are read from REDIS_URL's Redis: behind the broker's PING when Redis is the
+# broker (a failed PING skips them), in a lane of their own when RabbitMQ is.
 _broker = Lane(
     "broker",
-    lambda: {
-        "broker": broker_check,
-        "workers": heartbeat_check("worker"),
-        "beat": heartbeat_check("beat"),
-    },
+    lambda: {"broker": broker_check, **({} if _broker_is_rabbitmq() else _heartbeat_checks())},
 )
+_heartbeats = Lane("heartbeats", _heartbeat_checks)
 
 
 def _report(name: str, found: Found) -> tuple[dict, str]:
@@ -190,7 +213,9 @@ def ready(request):
         # Stopping: out of the balancer's rotation first, whatever the checks would say.
         return _answer({"shutdown": {"status": "unavailable", "error": "Shutting down"}})
     deadline = time.monotonic() + settings.HEALTH_CHECK_TIMEOUT_SECONDS
-    lanes = [_database, _broker] if settings.REDIS_URL else [_database]
+    lanes = [_database]
+    if settings.REDIS_URL:
+        lanes += [_broker, _heartbeats] if _broker_is_rabbitmq() else [_broker]
     runs = [lane.start() for lane in lanes]  # all started, then each waited for until the deadline
     checks, details = {}, {}
     for run in runs:
