@@ -1,13 +1,21 @@
-"""The service served by a real gunicorn, with the repository's gunicorn.conf.py, on the test
-database: for what only a real HTTP server shows (slow clients, chunked bodies, request limits).
+"""The servers of a deployment, real and local, for what only they show: the service under a
+real gunicorn with the repository's gunicorn.conf.py (slow clients, chunked bodies, request
+limits, stopping), Debian's PgBouncer with deploy/pgbouncer.ini between it and the database,
+and Debian's HAProxy with deploy/haproxy.cfg in front of several of them. Each runs the
+production file, but for what a test machine changes (addresses, authentication, logging).
 
 Data must be committed to be seen by the server: use it from
 `@pytest.mark.django_db(transaction=True, serialized_rollback=True)` tests.
 """
 
 import contextlib
+import csv
 import http.client
+import io
 import os
+import pwd
+import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -17,10 +25,24 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
+import psycopg
+from psycopg.rows import dict_row
+
 from tests.schema_check import CheckedHTTPConnection
 
 REPO = Path(__file__).resolve().parent.parent
 GUNICORN_VARIABLES = ("GUNICORN_", "WEB_CONCURRENCY", "FORWARDED_ALLOW_IPS")
+
+# Debian installs them in /usr/sbin, which is not on every user's PATH.
+PGBOUNCER = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
+HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"
+PGBOUNCER_INI = REPO / "deploy" / "pgbouncer.ini"
+HAPROXY_CFG = REPO / "deploy" / "haproxy.cfg"
+# The Host the file's health checks send: instances behind it must allow it, as production's do.
+HAPROXY_CHECK_HOST = re.search(r"hdr Host (\S+)", HAPROXY_CFG.read_text())[1]
+# PgBouncer's server connections per database and user, by default: fewer than a live server's
+# threads (2 workers of 8), so its clients really do share them.
+PGBOUNCER_POOL_SIZE = 3
 
 
 def database_url(database: dict) -> str:
@@ -132,3 +154,268 @@ class Gunicorn(LocalServer):
 
     def socket(self) -> socket.socket:
         return socket.create_connection(("127.0.0.1", self.port), timeout=5)
+
+
+class PgBouncer(LoggedProcess):
+    """pgbouncer on a free port of 127.0.0.1, in transaction mode, in front of the PostgreSQL
+    of `upstream` (settings.DATABASES["default"]); `stop` stops it, always.
+
+    It runs with the production file, deploy/pgbouncer.ini, but for what a test machine
+    changes: where it listens and logs, the upstream server, trust authentication, and a
+    smaller pool. As Debian's 1.18 does, it refuses startup options (no
+    `ignore_startup_parameters`)."""
+
+    name = "pgbouncer"
+
+    def __init__(self, upstream: dict, pool_size: int = PGBOUNCER_POOL_SIZE):
+        self.port = free_port()
+        self.pool_size = pool_size
+        self.user = upstream["USER"] or "postgres"
+        # Not under pytest's tmp_path: started by root, pgbouncer drops to another user
+        # (run_as), who must read its files.
+        self.folder = Path(tempfile.mkdtemp(prefix="hlos-pgbouncer-"))
+        users = self.folder / "userlist.txt"
+        users.write_text(f'"{self.user}" ""\n')
+        ini = self.folder / "pgbouncer.ini"
+        upstream_address = f"host={upstream['HOST'] or '127.0.0.1'} port={upstream['PORT'] or 5432}"
+        ini.write_text(
+            ini_for_tests(
+                PGBOUNCER_INI.read_text(),
+                # Whatever database a client names, on the test machine's server.
+                databases={"*": upstream_address},
+                settings={
+                    "listen_addr": "127.0.0.1",
+                    "listen_port": str(self.port),
+                    "unix_socket_dir": "",
+                    "logfile": "",  # stderr, to self.log
+                    "pidfile": "",
+                    "auth_type": "trust",
+                    "auth_file": str(users),
+                    "admin_users": self.user,
+                    "stats_users": self.user,
+                    "default_pool_size": str(pool_size),
+                    "reserve_pool_size": "0",
+                },
+            )
+        )
+        command = [PGBOUNCER, str(ini)]
+        if os.geteuid() == 0:
+            account = run_as()
+            for path in (self.folder, users, ini):
+                os.chown(path, account.pw_uid, account.pw_gid)
+            command[1:1] = ["-u", account.pw_name]
+        # Its log goes to stderr (no logfile: it would be opened as the postgres user).
+        self.start(command)
+
+    def wait_until_up(self, timeout: float = 15) -> None:
+        self.wait_until(self._answer_version, timeout)
+
+    def _answer_version(self) -> None:
+        try:
+            self.admin("SHOW VERSION")
+        except psycopg.OperationalError as error:
+            raise OSError(str(error)) from error
+
+    def database(self, database: dict) -> dict:
+        """`database` (settings.DATABASES["default"]) reached through the bouncer."""
+        return {**database, "HOST": "127.0.0.1", "PORT": str(self.port)}
+
+    def admin(self, command: str) -> list[dict]:
+        """The rows of an admin console command (SHOW POOLS, SHOW STATS, ...)."""
+        with psycopg.connect(
+            host="127.0.0.1",
+            port=self.port,
+            user=self.user,
+            dbname="pgbouncer",
+            autocommit=True,
+            connect_timeout=2,
+        ) as console:
+            return console.cursor(row_factory=dict_row).execute(command).fetchall()
+
+    def stop(self) -> None:
+        # SIGTERM: it closes its server connections at once, so none outlives it into the
+        # test database's teardown.
+        if self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.kill(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=10)
+        self.log.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def run_as() -> pwd.struct_passwd:
+    """The account pgbouncer runs as when started by root, which it refuses to run as."""
+    for name in ("postgres", "nobody"):
+        try:
+            return pwd.getpwnam(name)
+        except KeyError:
+            continue
+    raise RuntimeError("pgbouncer refuses to run as root, and there is no postgres user")
+
+
+def ini_for_tests(ini: str, databases: dict[str, str], settings: dict[str, str]) -> str:
+    """`ini` with its [databases] replaced by `databases` and each of `settings` set in its
+    [pgbouncer] section (in place when the file sets it, else at the section's end); every
+    other line as it is. (pgbouncer's own `%include` cannot override: a [pgbouncer] section
+    read again starts from the defaults.)"""
+    lines, section, pending = [], None, dict(settings)
+
+    def close_section():
+        if section == "pgbouncer":
+            lines.extend(f"{key} = {value}".rstrip() for key, value in pending.items())
+            pending.clear()
+
+    for line in ini.splitlines():
+        header = re.fullmatch(r"\s*\[(\w+)\]\s*", line)
+        if header:
+            close_section()
+            section = header[1]
+            lines.append(line)
+            if section == "databases":
+                lines.extend(f"{name} = {value}" for name, value in databases.items())
+            continue
+        setting = re.match(r"\s*([\w*]+)\s*=", line)
+        if section == "databases" and setting:
+            continue  # the production databases: replaced
+        if section == "pgbouncer" and setting and setting[1] in settings:
+            key = setting[1]
+            lines.append(f"{key} = {settings[key]}".rstrip())
+            pending.pop(key, None)
+            continue
+        lines.append(line)
+    close_section()
+    return "\n".join(lines) + "\n"
+
+
+class HAProxy(LocalServer):
+    """haproxy on a free port of 127.0.0.1 with the production file, deploy/haproxy.cfg, its
+    backend's servers `servers` ((name, port) on 127.0.0.1, checked as the file says); `stop`
+    kills it, always.
+
+    Only what a test machine changes is overridden: the addresses (the frontends' and the
+    servers'), the log (stderr, to `output()`), the stats socket (in a folder of its own), and
+    no chroot or change of user, so it runs as whoever runs the tests. Timeouts, checks,
+    retries and balancing are the production file's."""
+
+    name = "haproxy"
+    backend = "web"
+
+    def __init__(self, servers: list[tuple[str, int]]):
+        self.port = free_port()
+        self.folder = Path(tempfile.mkdtemp(prefix="hlos-haproxy-"))
+        self.stats_socket = self.folder / "admin.sock"
+        cfg = self.folder / "haproxy.cfg"
+        cfg.write_text(
+            cfg_for_tests(
+                HAPROXY_CFG.read_text(),
+                {
+                    "global": {
+                        "log": ["log stderr format raw local0"],
+                        "stats socket": [f"stats socket {self.stats_socket} mode 600 level admin"],
+                        "chroot": [],
+                        "user": [],
+                        "group": [],
+                    },
+                    "frontend api": {"bind": [f"bind 127.0.0.1:{self.port}"]},
+                    "frontend stats": {"bind": [f"bind 127.0.0.1:{free_port()}"]},
+                    f"backend {self.backend}": {
+                        "server": [f"server {name} 127.0.0.1:{port}" for name, port in servers]
+                    },
+                },
+            )
+        )
+        # In the foreground (-db): one process, stopped with its group.
+        self.start([HAPROXY, "-db", "-f", str(cfg)])
+
+    def wait_until_up(self, timeout: float = 10) -> None:
+        """Until its stats socket answers and its frontend accepts connections (whatever its
+        servers' states: see `wait_until_states`)."""
+        self.wait_until(self._answer_socket_and_port, timeout)
+
+    def _answer_socket_and_port(self) -> None:
+        self.command("show info")
+        socket.create_connection(("127.0.0.1", self.port), timeout=2).close()
+
+    def command(self, command: str) -> str:
+        """What the runtime API (the stats socket) answers `command`."""
+        with socket.socket(socket.AF_UNIX) as console:
+            console.settimeout(5)
+            console.connect(str(self.stats_socket))
+            console.sendall(command.encode() + b"\n")
+            answer = b""
+            while chunk := console.recv(65536):
+                answer += chunk
+        return answer.decode()
+
+    def servers(self) -> dict[str, dict[str, str]]:
+        """Each server of the backend, by name, as `show stat` has it: `status` ("UP",
+        "DOWN", "UP 1/2" going down, "DOWN 1/2" coming up, "MAINT"), `stot` (requests sent to
+        it), `econ` (connections that failed), `wretr` (retries), `hrsp_5xx`... (management
+        guide, 9.1)."""
+        rows = csv.DictReader(io.StringIO(self.command("show stat").removeprefix("# ")))
+        return {
+            row["svname"]: row
+            for row in rows
+            if row["pxname"] == self.backend and row["svname"] not in ("FRONTEND", "BACKEND")
+        }
+
+    def states(self) -> dict[str, str]:
+        """Each server's state as its checks left it: "UP", "DOWN", "UP 1/2"..."""
+        return {name: row["status"] for name, row in self.servers().items()}
+
+    def wait_until_states(self, expected: dict[str, str], timeout: float = 15) -> float:
+        """Until the servers named in `expected` are in these states; the seconds it took."""
+        started = time.monotonic()
+        while True:
+            states = self.states()
+            if all(states.get(name) == state for name, state in expected.items()):
+                return time.monotonic() - started
+            if time.monotonic() - started > timeout:
+                raise AssertionError(
+                    f"haproxy shows {states}, not {expected}, after {timeout}s:\n{self.log_tail()}"
+                )
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        super().stop()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def cfg_for_tests(cfg: str, sections: dict[str, dict[str, list[str]]]) -> str:
+    """An HAProxy configuration `cfg` with, in each of `sections` (named by its header line:
+    "global", "backend web"), every line starting with one of its keywords ("bind", "stats
+    socket") replaced: the first by the lines given (indented), the others dropped; added at
+    the section's end when it has none, and removed when the lines given are none. Every other
+    line stays as it is. A section missing from `cfg` is an error: a test would otherwise run
+    production addresses."""
+    lines, section, pending, seen = [], None, {}, set()
+
+    def close_section():
+        lines.extend(f"    {line}" for replacement in pending.values() for line in replacement)
+        pending.clear()
+
+    for line in cfg.splitlines():
+        words = line.split()
+        if words and not line[0].isspace() and not line.startswith("#"):
+            close_section()
+            section = " ".join(words)
+            seen.add(section)
+            pending.update(sections.get(section, {}))
+            lines.append(line)
+            continue
+        keyword = next(
+            (key for key in sections.get(section, {}) if words[: len(key.split())] == key.split()),
+            None,
+        )
+        if keyword is None:
+            lines.append(line)
+        elif keyword in pending:
+            lines.extend(f"    {replacement}" for replacement in pending.pop(keyword))
+    close_section()
+    if missing := set(sections) - seen:
+        raise ValueError(f"no section {sorted(missing)} in the configuration")
+    return "\n".join(lines) + "\n"

@@ -21,7 +21,7 @@ from tests.conftest import make_caller
 from tests.factories import CompanyFactory, EmployeeFactory, HardwareFactory
 from tests.pgbouncer.conftest import POOL_SIZE
 from tests.servers import Gunicorn
-from tests.support import run_together
+from tests.support import employee_body, item_body, run_together
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
@@ -116,31 +116,6 @@ def ids(answer: Answer) -> list[str]:
     return [record["id"] for record in answer.envelop]
 
 
-def employee_body(company_code: str, number: int) -> dict:
-    return {
-        "companyCode": company_code,
-        "firstName": "Pat",
-        "lastName": f"Pooled{number}",
-        "email": f"pat{number}@pooled.example",
-        "governmentDNI": f"DNI-{number}",
-        "address": "1 Main Street",
-        "city": "New York",
-        "postCode": "10001",
-        "countryCode": "US",
-    }
-
-
-def item_body(company_code: str, number: int) -> dict:
-    return {
-        "companyCode": company_code,
-        "countryCode": "US",
-        "hardwareType": "MONITOR",
-        "brand": "DELL",
-        "model": "U2723QE",
-        "serialNumber": f"POOL-{number}",
-    }
-
-
 def test_a_client_creates_lists_and_pages_many_calls_at_once(server):
     api = client(server)
     created = api.post("/companies", {"name": "Pooled Co", "companyCode": "PGB"})
@@ -148,8 +123,8 @@ def test_a_client_creates_lists_and_pages_many_calls_at_once(server):
     assert [company["companyCode"] for company in created.envelop] == ["PGB"]
 
     made = at_once(
-        *(partial(api.post, "/employees", employee_body("PGB", n)) for n in range(8)),
-        *(partial(api.post, "/hardwares", item_body("PGB", n)) for n in range(8)),
+        *(partial(api.post, "/employees", employee_body("PGB", n, "pooled")) for n in range(8)),
+        *(partial(api.post, "/hardwares", item_body("PGB", n, "pooled")) for n in range(8)),
     )
 
     # An employee is upserted (200, the employee itself in the envelope); an item created.

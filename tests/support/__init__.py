@@ -6,7 +6,7 @@ Import from here (`from tests.support import assert_refused, run_together`); the
 are small enough to read in one go.
 """
 
-from tests.support.bodies import OMIT, without_omitted
+from tests.support.bodies import OMIT, employee_body, item_body, without_omitted
 from tests.support.database import refusing_inserts
 from tests.support.envelopes import error, iso, success, url
 from tests.support.events import EVENTS_REFUSED, events_recorded, failing_event_inserts
@@ -17,10 +17,12 @@ __all__ = [
     "EVENTS_REFUSED",
     "OMIT",
     "assert_refused",
+    "employee_body",
     "error",
     "events_recorded",
     "failing_event_inserts",
     "iso",
+    "item_body",
     "refusing_inserts",
     "run_together",
     "success",
