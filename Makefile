@@ -61,10 +61,13 @@ lint-schema: install node_modules/.installed
 contract: install
 	scripts/with-test-services scripts/contract-check
 
-# The scale proof (bench/scale.py): two web instances, two workers and beat on one PostgreSQL
-# and Redis, 200 mixed writes, a worker killed mid-run; any broken promise fails it.
+# The scale proof (bench/scale.py): HAProxy, two web instances, two workers and beat through
+# PgBouncer to one PostgreSQL, 200 mixed writes and steady reads while every process is restarted
+# in turn and a worker is killed; once with Redis as the broker, once with RabbitMQ. Any failed
+# request or broken promise fails it.
 scale: install
-	scripts/with-test-services $(BIN)/python bench/scale.py
+	scripts/with-test-services $(BIN)/python bench/scale.py --broker redis
+	scripts/with-test-services $(BIN)/python bench/scale.py --broker rabbitmq
 
 # The typed clients, written from the schema (clients/generate): the Python package in
 # clients/python, the TypeScript types in clients/typescript, checked with tsc --strict.

@@ -1,9 +1,13 @@
-"""What bench/scale.py checks once the writes are done and the outbox is drained, read from the
-database (Django set up on it in the script's process) and from the receiver's record.
+"""What bench/scale.py and bench/load.py check: before the run, that its Redis database is its
+own; once the traffic is done, that the outbox drains; then the promises, read from the database
+(Django set up on it in the script's process) and from the receiver's record.
 
-Each check answers (passed, line to print)."""
+Each check of the promises answers (passed, line to print)."""
 
+import time
 from collections import Counter
+
+from bench.seed import BenchError
 
 
 def outbox_pending(codes: list[str]) -> int:
@@ -117,9 +121,57 @@ def check_open_movements() -> tuple[bool, str]:
     )
 
 
-def check_statuses(statuses: dict[int, Counter]) -> tuple[bool, str]:
-    errors = sum(count for port in statuses.values() for code, count in port.items() if code >= 500)
-    shown = ", ".join(
-        f"{port}: {dict(sorted(counts.items()))}" for port, counts in sorted(statuses.items())
-    )
-    return errors == 0, f"responses by instance and status: {shown}; 5xx: {errors}"
+def check_statuses(statuses: Counter, failures: list[str]) -> tuple[bool, str]:
+    """No failed request: none answered 5xx (the balancer's 502/503 included), no connection
+    refused, reset or closed without an answer (status 0)."""
+    shown = dict(sorted(statuses.items()))
+    return not failures, f"responses by status: {shown}; failed requests: {len(failures)}"
+
+
+def drain(codes: list[str], seconds: float) -> float | None:
+    """Seconds until no event of the companies is pending; None if they run out first."""
+    began = time.monotonic()
+    while outbox_pending(codes):
+        if time.monotonic() - began > seconds:
+            return None
+        time.sleep(0.5)
+    return time.monotonic() - began
+
+
+def redis_client(url: str):
+    import redis
+
+    client = redis.Redis.from_url(url)
+    where = client.connection_pool.connection_kwargs
+    if where.get("host") not in ("127.0.0.1", "localhost") or not where.get("db"):
+        raise BenchError("The Redis URL must be on 127.0.0.1 and name a database other than 0")
+    return client
+
+
+def foreign_connections(url: str) -> int:
+    """Connections to the run's Redis database other than the one asking: before the stack
+    starts, or after it stopped, another program's (a worker of another run would take this
+    run's tasks, which then look lost)."""
+    client = redis_client(url)
+    database = client.connection_pool.connection_kwargs["db"]
+    mine = client.client_id()
+    others = [c for c in client.client_list() if int(c["db"]) == database and c["id"] != str(mine)]
+    client.close()
+    return len(others)
+
+
+def foreign_connections_left(url: str, seconds: float = 10) -> int:
+    """The connections still open `seconds` after the stack stopped: Redis sees a process's
+    connections close a moment after the process is gone, so it is asked until none is left."""
+    deadline = time.monotonic() + seconds
+    while (count := foreign_connections(url)) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return count
+
+
+def fresh_redis(url: str) -> None:
+    if count := foreign_connections(url):
+        raise BenchError(f"{count} other connections use {url}: it must be this run's alone")
+    client = redis_client(url)
+    client.flushdb()
+    client.close()

@@ -1,12 +1,18 @@
-"""The processes of bench/scale.py: two gunicorn instances (tests.servers.Gunicorn, with the
-repository's gunicorn.conf.py), two Celery workers and beat, all on one PostgreSQL database and
-one Redis database, and the API calls that drive them.
+"""The processes of bench/scale.py and bench/load.py, as deployed (docs/deploying.md): HAProxy
+with deploy/haproxy.cfg in front of two gunicorn instances (tests.servers.Gunicorn, with the
+repository's gunicorn.conf.py), two Celery workers and beat, every one of them reaching
+PostgreSQL through PgBouncer with deploy/pgbouncer.ini (transaction pooling), on one Redis
+database (cache, heartbeats, and the broker unless CELERY_BROKER_URL names RabbitMQ); and the
+API calls that drive them.
 
 Each process runs in a session of its own, so a worker is killed whole (its main process and
-its pool's children) with one `killpg`, as when its machine or container dies."""
+its pool's children) with one `killpg`, as when its machine or container dies. A restart is a
+process manager's: SIGTERM to the main process only (systemd's KillMode=mixed, Kubernetes'
+PID 1), wait for it to exit, start another in its place."""
 
 import contextlib
 import http.client
+import itertools
 import os
 import signal
 import subprocess
@@ -17,9 +23,19 @@ from pathlib import Path
 import orjson
 
 from bench.seed import BenchError
-from tests.servers import GUNICORN_VARIABLES, Gunicorn
+from tests.servers import (
+    GUNICORN_VARIABLES,
+    HAPROXY_CHECK_HOST,
+    Gunicorn,
+    HAProxy,
+    PgBouncer,
+    database_url,
+)
 
 REPO = Path(__file__).resolve().parent.parent
+# The bouncer's server connections (deploy/pgbouncer.ini's default_pool_size is sized for a
+# database server of 8-12 cores; this one shares 2 with everything else).
+BOUNCER_POOL_SIZE = 8
 
 
 class Celery:
@@ -62,6 +78,16 @@ class Celery:
                 os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=10)
 
+    def terminate(self, timeout: float = 60) -> int:
+        """SIGTERM to the main process (a worker's warm shutdown: it finishes its tasks and gives
+        back those it holds unstarted); its exit code once it has exited by itself."""
+        os.kill(self.process.pid, signal.SIGTERM)
+        try:
+            return self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise BenchError(f"{self.label} did not stop within {timeout}s of SIGTERM") from None
+
     def stop(self) -> None:
         """A warm shutdown (SIGTERM), or a kill if it takes too long."""
         if self.process.poll() is None:
@@ -91,56 +117,153 @@ def beat(environment: dict, logs: Path) -> Celery:
 
 
 class Stack:
-    """Everything bench/scale.py runs, started together and stopped together."""
+    """Everything bench/scale.py runs, started together and stopped together: `balancer.port`
+    is where clients call."""
 
     def __init__(
-        self, database: dict, environment: dict, ports: list[int], concurrency: int, logs: Path
+        self,
+        database: dict,
+        environment: dict,
+        ports: list[int],
+        concurrency: int,
+        logs: Path,
+        pool_size: int | None = BOUNCER_POOL_SIZE,
     ):
+        """`ports` are the web instances' (the balancer's is a free one); `pool_size` is the
+        bouncer's server connections; None: no bouncer, every process straight to PostgreSQL
+        (to compare the connections each way)."""
         self.environment, self.concurrency, self.logs = environment, concurrency, logs
+        self.ports = ports
+        self.worker_numbers = itertools.count(1)
         self.servers: list[Gunicorn] = []
         self.workers: list[Celery] = []
         self.beat: Celery | None = None
+        self.balancer: HAProxy | None = None
+        self.bouncer = PgBouncer(database, pool_size=pool_size) if pool_size else None
         try:
-            for port in ports:
-                # gunicorn.conf.py's defaults (gthread, 8 threads) with two processes each.
-                self.servers.append(Gunicorn(database, port, **environment, GUNICORN_WORKERS="2"))
-            for number in (1, 2):
-                self.workers.append(worker(number, environment, concurrency, logs))
-            self.beat = beat(environment, logs)
+            # Every process of the service through the bouncer; the script's own Django (seeding,
+            # checks) straight to PostgreSQL.
+            if self.bouncer:
+                self.bouncer.wait_until_up()
+                database = self.bouncer.database(database)
+            self.database = database
+            self.environment = environment | {
+                "DATABASE_URL": database_url(database),
+                "ALLOWED_HOSTS": f"{environment['ALLOWED_HOSTS']},{HAPROXY_CHECK_HOST}",
+            }
+            self.servers = [self.web(port) for port in ports]
+            self.workers = [self.worker(), self.worker()]
+            self.beat = beat(self.environment, logs)
             for server in self.servers:
                 server.wait_until_up(timeout=60)
+            self.balancer = HAProxy(self.backends())
+            self.balancer.wait_until_up()
+            self.wait_until_in_rotation(self.backends())
             for process in [*self.workers, self.beat]:
                 process.wait_until_ready()
         except BaseException:
             self.stop()
             raise
 
-    def restart_worker(self, index: int) -> Celery:
-        """A new worker in place of the one at `index` (dead), under the next number."""
-        number = len(self.workers) + 1
-        replacement = worker(number, self.environment, self.concurrency, self.logs)
-        self.workers[index].log.close()
-        self.workers[index] = replacement
-        replacement.wait_until_ready()
-        return replacement
+    def backends(self) -> list[tuple[str, int]]:
+        return [(f"web{number}", port) for number, port in enumerate(self.ports, 1)]
+
+    def web(self, port: int) -> Gunicorn:
+        # gunicorn.conf.py's defaults (gthread, 8 threads, drain on SIGTERM) with two processes,
+        # and its idle connections kept longer than the balancer keeps them (deploy/haproxy.cfg).
+        return Gunicorn(
+            self.database, port, **self.environment, GUNICORN_WORKERS="2", GUNICORN_KEEPALIVE="75"
+        )
+
+    def worker(self) -> Celery:
+        """A new worker, numbered after every one started before (its name and log are its own)."""
+        return worker(next(self.worker_numbers), self.environment, self.concurrency, self.logs)
+
+    def wait_until_in_rotation(self, backends: list[tuple[str, int]], timeout: float = 30) -> None:
+        """Until the balancer sends traffic to each of `backends` (its health checks passed)."""
+        names = {name for name, _ in backends}
+        deadline = time.monotonic() + timeout
+        while (states := self.balancer.states()) and any(
+            states.get(name) != "UP" for name in names
+        ):
+            if time.monotonic() > deadline:
+                raise BenchError(f"not in the balancer's rotation after {timeout}s: {states}")
+            time.sleep(0.2)
+
+    def restart_web(self, index: int) -> str:
+        """A deploy's step: SIGTERM to instance `index`'s master; it drains (the balancer takes
+        it out), stops by itself, and a new one on its port comes back into rotation. Answers
+        what happened, for the log."""
+        old, began = self.servers[index], time.monotonic()
+        os.kill(old.process.pid, signal.SIGTERM)
+        try:
+            code = old.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            raise BenchError(f"web{index + 1} did not stop within 60s of SIGTERM") from None
+        stopped = time.monotonic() - began
+        old.stop()  # its log
+        if code != 0:
+            raise BenchError(f"web{index + 1} exited {code} after SIGTERM:\n{old.log_tail()}")
+        self.servers[index] = self.web(self.ports[index])
+        self.servers[index].wait_until_up(timeout=60)
+        self.wait_until_in_rotation([self.backends()[index]])
+        back = time.monotonic() - began
+        return (
+            f"web{index + 1} restarted: stopped {stopped:.1f}s after SIGTERM, back in {back:.1f}s"
+        )
+
+    def restart_worker(self, index: int, kill: bool = False) -> str:
+        """A new worker in place of the one at `index`, under the next number: the old one is
+        stopped with SIGTERM (warm shutdown), or SIGKILLed with its pool (`kill`), or found dead."""
+        old, began = self.workers[index], time.monotonic()
+        if kill:
+            old.kill()
+        elif old.process.poll() is None and (code := old.terminate()):
+            raise BenchError(f"{old.label} exited {code} after SIGTERM:\n{old.log_text()}")
+        old.log.close()
+        stopped = time.monotonic() - began
+        new = self.workers[index] = self.worker()
+        new.wait_until_ready()
+        how = "SIGKILLed" if kill else f"stopped {stopped:.1f}s after SIGTERM"
+        return f"{old.label} {how}; {new.label} ready in {time.monotonic() - began:.1f}s"
+
+    def restart_beat(self) -> str:
+        began = time.monotonic()
+        if code := self.beat.terminate():
+            raise BenchError(f"beat exited {code} after SIGTERM:\n{self.beat.log_text()}")
+        self.beat.log.close()
+        self.beat = beat(self.environment, self.logs)
+        self.beat.wait_until_ready()
+        return f"beat restarted in {time.monotonic() - began:.1f}s"
 
     def stop(self) -> None:
         for process in [*self.workers, *([self.beat] if self.beat else [])]:
             process.stop()
+        if self.balancer:
+            # Its log (a line per request, each check that changed a state) beside the others'.
+            (self.logs / "haproxy.log").write_text(self.balancer.output())
+            self.balancer.stop()
         for server in self.servers:
             server.stop()
+        if self.bouncer:
+            self.bouncer.stop()  # last: its clients go first
 
 
-def process_environment(base: dict, redis_url: str) -> dict:
+def process_environment(base: dict, redis_url: str, broker_url: str | None = None) -> dict:
     """The settings of every process of the stack: the benchmark's (bench.seed), with Redis as
-    broker and cache, webhooks allowed to the local receiver, connections kept as deployed."""
+    cache and broker (or `broker_url`'s broker), webhooks allowed to the local receiver,
+    connections kept as deployed."""
     kept = {key: value for key, value in base.items() if not key.startswith(GUNICORN_VARIABLES)}
-    return kept | {
-        "REDIS_URL": redis_url,
-        "WEBHOOK_ALLOW_PRIVATE_NETWORKS": "true",
-        "DB_CONN_MAX_AGE": "60",
-        "LOG_LEVEL": "WARNING",
-    }
+    return (
+        kept
+        | ({"CELERY_BROKER_URL": broker_url} if broker_url else {})
+        | {
+            "REDIS_URL": redis_url,
+            "WEBHOOK_ALLOW_PRIVATE_NETWORKS": "true",
+            "DB_CONN_MAX_AGE": "60",
+            "LOG_LEVEL": "WARNING",
+        }
+    )
 
 
 def call(port: int, method: str, path: str, key: str, body: dict | None = None):
