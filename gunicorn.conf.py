@@ -5,8 +5,9 @@ docs/decisions/0011-gunicorn-gthread-workers-and-limits.md say why each value is
 Environment (all optional): GUNICORN_BIND (default 127.0.0.1:8000), GUNICORN_WORKERS (default
 WEB_CONCURRENCY, else 2), GUNICORN_THREADS (default 8), GUNICORN_TIMEOUT (default 30),
 GUNICORN_KEEPALIVE (default 5), GUNICORN_MAX_REQUESTS (default 2000), GUNICORN_DRAIN_SECONDS
-(default 5), LOG_LEVEL (as for Django). gunicorn's own FORWARDED_ALLOW_IPS and GUNICORN_CMD_ARGS
-work as usual.
+(default 5), GUNICORN_PROXY_PROTOCOL (default off), GUNICORN_PROXY_ALLOW_FROM (default
+127.0.0.1,::1), LOG_LEVEL (as for Django). gunicorn's own FORWARDED_ALLOW_IPS and
+GUNICORN_CMD_ARGS work as usual.
 """
 
 import os
@@ -51,6 +52,14 @@ limit_request_line = 8190
 # tokens and forwarded chains fit; at most 100 fields.
 limit_request_field_size = 32768
 limit_request_fields = 100
+
+# Behind HAProxy's `send-proxy-v2` (deploy/haproxy.cfg) each connection starts with the PROXY
+# protocol's header, carrying the client's address: REMOTE_ADDR is then the client's (the access
+# log, the budget of failed authentications per address), not the balancer's. Set it to "v2"
+# there, with the balancers' addresses in GUNICORN_PROXY_ALLOW_FROM, the only peers whose header
+# is believed; a connection without one is served as plain HTTP.
+proxy_protocol = os.environ.get("GUNICORN_PROXY_PROTOCOL", "off")
+proxy_allow_ips = os.environ.get("GUNICORN_PROXY_ALLOW_FROM", "127.0.0.1,::1")
 
 # gunicorn 27's control socket (for `gunicornc`) is one path per user on a host, which every
 # instance would share and the first to stop would delete: not used.

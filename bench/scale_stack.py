@@ -170,9 +170,15 @@ class Stack:
 
     def web(self, port: int) -> Gunicorn:
         # gunicorn.conf.py's defaults (gthread, 8 threads, drain on SIGTERM) with two processes,
-        # and its idle connections kept longer than the balancer keeps them (deploy/haproxy.cfg).
+        # as deploy/haproxy.cfg asks of the instances behind it: idle connections kept longer
+        # than the balancer keeps them, the client's address from the PROXY protocol.
         return Gunicorn(
-            self.database, port, **self.environment, GUNICORN_WORKERS="2", GUNICORN_KEEPALIVE="75"
+            self.database,
+            port,
+            **self.environment,
+            GUNICORN_WORKERS="2",
+            GUNICORN_KEEPALIVE="75",
+            GUNICORN_PROXY_PROTOCOL="v2",
         )
 
     def worker(self) -> Celery:

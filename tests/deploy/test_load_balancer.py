@@ -10,6 +10,7 @@ import http.client
 import itertools
 import json
 import os
+import random
 import re
 import signal
 import threading
@@ -34,6 +35,8 @@ from tests.support import employee_body, error, item_body, success
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
 INSTANCES = ("web1", "web2")
+# Failed authentications allowed per client address and minute on the instances.
+FAILED_AUTHENTICATIONS = 3
 # How long an instance told to stop keeps serving while the checks take it out (production's
 # default is 5 s; the file's checks take about 2).
 DRAIN_SECONDS = 3
@@ -51,8 +54,11 @@ def start_instance(port: int | None = None) -> Gunicorn:
         ALLOWED_HOSTS=f"127.0.0.1,{HAPROXY_CHECK_HOST}",
         GUNICORN_DRAIN_SECONDS=str(DRAIN_SECONDS),
         # As deploy/haproxy.cfg asks of the instances behind it: HAProxy closes its idle
-        # connections to them before they would.
+        # connections to them before they would, and sends the client's address in the PROXY
+        # protocol.
         GUNICORN_KEEPALIVE="75",
+        GUNICORN_PROXY_PROTOCOL="v2",
+        API_AUTH_FAILURE_RATE=f"{FAILED_AUTHENTICATIONS}/min",
         # The clients here call without a pause, far above an API client's budget (1,200 a
         # minute): what is tested is the balancer, not the budget.
         API_THROTTLE_RATE="100000/min",
@@ -222,6 +228,31 @@ def test_with_no_instance_in_the_rotation_a_client_gets_503_in_the_error_envelop
     for answer in (employees, companies):
         assert answer.headers["Retry-After"] == "5"
         assert answer.headers["Content-Type"] == "application/json"
+
+
+def test_each_client_address_reaches_the_instances_through_the_balancer(balancer):
+    """HAProxy passes the client's address in the PROXY protocol: the budget of failed
+    authentications is each client's own, not one for everyone behind the balancer."""
+    # Loopback addresses of this run's own (the budgets outlive it in Redis for a minute).
+    first, second = (f"127.{random.randrange(1, 255)}.{random.randrange(255)}.{n}" for n in (2, 3))
+
+    def failed_authentication(source: str) -> int:
+        connection = http.client.HTTPConnection(
+            "127.0.0.1", balancer.port, timeout=10, source_address=(source, 0)
+        )
+        try:
+            connection.request("GET", "/companies", headers={"Authorization": "Bearer wrong"})
+            response = connection.getresponse()
+            response.read()
+            return response.status
+        finally:
+            connection.close()
+
+    from_first = [failed_authentication(first) for _ in range(FAILED_AUTHENTICATIONS + 1)]
+    from_second = failed_authentication(second)
+
+    assert from_first == [401] * FAILED_AUTHENTICATIONS + [429]
+    assert from_second == 401
 
 
 # --- a rolling restart -------------------------------------------------------------------
