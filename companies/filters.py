@@ -2,9 +2,9 @@ import django_filters
 from django import forms
 
 from companies.models import Event
-from config.kernel.filtering import InstantFormField
+from config.kernel.filtering import InstantFormField, instant_refusal
 
-INVALID_SINCE = "Invalid since"
+INVALID_SINCE = instant_refusal("since")
 INVALID_TYPE = "Invalid type"
 TYPE_MAX_LENGTH = Event._meta.get_field("kind").max_length
 

@@ -17,7 +17,7 @@ export interface paths {
          *
          *     Criteria, each optional: `targetType` (a type takes its child records with it: `ORDER` gives the orders' lines and alternative groups too), `targetId` (a record's events and its children's), `actorType`, `action` (`STATUS_CHANGED`: an update that moved the status; `UPDATED`: the other updates), `requestId`, `since` (at or after) and `until` (before), ISO 8601 date-times with their offset. `limit` and `cursor` page it; without `limit` the whole list.
          *
-         *     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid targetType: expected ...`, `Invalid actorType: expected ...` and `Invalid action: expected ...`, naming the values there are; 400 `Invalid targetId: expected the id of a record`; 400 `Invalid requestId`; 400 `Invalid since`; 400 `Invalid until`; 400 `Invalid limit`; 400 `Invalid cursor`.
+         *     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid targetType: expected ...`, `Invalid actorType: expected ...` and `Invalid action: expected ...`, naming the values there are; 400 `Invalid targetId: expected the id of a record`; 400 `Invalid requestId`; 400 `Invalid since: expected ...` and `Invalid until: expected ...`, saying the format; 400 `Invalid limit: expected ...`, saying the range; 400 `Invalid cursor`.
          */
         get: operations["audit_events_list"];
         put?: never;
@@ -321,7 +321,7 @@ export interface paths {
          * List the company's events, newest first
          * @description Every event of the company, whether or not it had a webhookUrl, so a client can catch up on what its webhooks said. Each event is exactly the body its webhook was sent with (`id`, `type`, `timestamp`, `data`), plus `delivery`: how sending it to the company's webhookUrl stands. `type` narrows it to one event type, `since` to the events at or after an instant. Without `limit` the whole list.
          *
-         *     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid type`; 400 `Invalid since`; 400 `Invalid cursor`.
+         *     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API client does not manage; 400 `Invalid type`; 400 `Invalid since: expected ...`, saying the format; 400 `Invalid cursor`.
          */
         get: operations["events_list"];
         put?: never;

@@ -82,8 +82,8 @@ EVENTS_LIST = operation(
     "Every event of the company, whether or not it had a webhookUrl, so a client can catch up "
     f"on what its webhooks said. {FEED_SHAPE} `type` narrows it to one event type, `since` to "
     "the events at or after an instant. Without `limit` the whole list.\n\n"
-    f"Refusals: {READ_COMPANY_REFUSALS}; 400 `Invalid type`; 400 `Invalid since`; 400 "
-    "`Invalid cursor`.",
+    f"Refusals: {READ_COMPANY_REFUSALS}; 400 `Invalid type`; 400 `Invalid since: expected "
+    "...`, saying the format; 400 `Invalid cursor`.",
 )
 
 EVENTS_RETRIEVE = operation(
@@ -129,5 +129,6 @@ AUDIT_EVENTS_LIST = operation(
     f"Refusals: {READ_COMPANY_REFUSALS}; 400 `Invalid targetType: expected ...`, `Invalid "
     "actorType: expected ...` and `Invalid action: expected ...`, naming the values there are; "
     "400 `Invalid targetId: expected the id of a record`; 400 `Invalid requestId`; 400 "
-    "`Invalid since`; 400 `Invalid until`; 400 `Invalid limit`; 400 `Invalid cursor`.",
+    "`Invalid since: expected ...` and `Invalid until: expected ...`, saying the format; 400 "
+    "`Invalid limit: expected ...`, saying the range; 400 `Invalid cursor`.",
 )

@@ -13,7 +13,7 @@ from django import forms
 from companies.audit.registry import target_types
 from config.kernel.audit import Action, ActorType
 from config.kernel.errors import ServiceError
-from config.kernel.filtering import InstantFormField
+from config.kernel.filtering import InstantFormField, instant_refusal
 
 # An update that moved the record's status (and maybe more).
 STATUS_CHANGED = "STATUS_CHANGED"
@@ -61,8 +61,8 @@ def audit_criteria(query: Mapping) -> AuditCriteria:
         actor_type=_one_of(query, "actorType", ActorType.values),
         action=_one_of(query, "action", ACTIONS),
         request_id=_request_id(query),
-        since=instant(query.get("since"), "Invalid since"),
-        until=instant(query.get("until"), "Invalid until"),
+        since=instant(query.get("since"), instant_refusal("since")),
+        until=instant(query.get("until"), instant_refusal("until")),
     )
 
 

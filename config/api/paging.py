@@ -28,7 +28,7 @@ from config.kernel.errors import ServiceError
 from config.kernel.keyset import WHOLE_LIST, Keyset, Page
 
 MAX_LIMIT = 500
-INVALID_LIMIT = "Invalid limit"
+INVALID_LIMIT = f"Invalid limit: expected a whole number from 1 to {MAX_LIMIT}"
 INVALID_CURSOR = "Invalid cursor"
 # A cursor holds a list's name and a few values: anything much longer was not made here.
 MAX_CURSOR_LENGTH = 512

@@ -12,7 +12,16 @@ from config.kernel.countries import is_country_code
 from config.kernel.errors import ServiceError
 
 INVALID_COUNTRY_CODE = "Invalid country code"
-INVALID_UPDATED_SINCE = "Invalid updatedSince"
+# An instant's refusal says the format, with an example a client can copy.
+INSTANT_EXPECTED = "expected an ISO 8601 date-time with its offset, such as 2026-11-27T09:30:00Z"
+
+
+def instant_refusal(name: str) -> str:
+    """The message refusing query parameter `name` that is no instant."""
+    return f"Invalid {name}: {INSTANT_EXPECTED}"
+
+
+INVALID_UPDATED_SINCE = instant_refusal("updatedSince")
 # An offset sent unescaped in a query string (`+01:00`) arrives with a space for its plus sign.
 _OFFSET_UNESCAPED = re.compile(r" (\d{2}:?\d{2})$")
 

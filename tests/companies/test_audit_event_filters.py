@@ -170,10 +170,31 @@ def test_since_and_until_bound_when_the_change_was_made(caller, company):
         ("targetId", "1" * 40, "Invalid targetId: expected the id of a record"),
         ("requestId", "x" * 129, "Invalid requestId"),
         ("requestId", "tab\there", "Invalid requestId"),
-        ("since", "2026-03-01", "Invalid since"),
-        ("since", "2026-03-01T12:00:00", "Invalid since"),
-        ("until", "yesterday", "Invalid until"),
-        ("limit", "0", "Invalid limit"),
+        (
+            "since",
+            "2026-03-01",
+            (
+                "Invalid since: expected an ISO 8601 date-time with its offset, "
+                "such as 2026-11-27T09:30:00Z"
+            ),
+        ),
+        (
+            "since",
+            "2026-03-01T12:00:00",
+            (
+                "Invalid since: expected an ISO 8601 date-time with its offset, "
+                "such as 2026-11-27T09:30:00Z"
+            ),
+        ),
+        (
+            "until",
+            "yesterday",
+            (
+                "Invalid until: expected an ISO 8601 date-time with its offset, "
+                "such as 2026-11-27T09:30:00Z"
+            ),
+        ),
+        ("limit", "0", "Invalid limit: expected a whole number from 1 to 500"),
         ("cursor", "forged", "Invalid cursor"),
     ],
 )

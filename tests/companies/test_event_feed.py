@@ -136,7 +136,14 @@ def test_since_keeps_the_events_at_or_after_it_whatever_its_offset(caller, compa
 
 @pytest.mark.parametrize("since", ["yesterday", "2026-11-23", "2026-11-23T10:00:00", "\x00"])
 def test_a_since_that_is_no_instant_is_refused(caller, company, since):
-    assert_refused(feed(caller, since=since), 400, "Invalid since")
+    assert_refused(
+        feed(caller, since=since),
+        400,
+        (
+            "Invalid since: expected an ISO 8601 date-time with its offset, "
+            "such as 2026-11-27T09:30:00Z"
+        ),
+    )
 
 
 def test_a_type_no_event_could_have_is_refused(caller, company):
@@ -183,7 +190,9 @@ def test_a_page_of_a_filtered_feed_keeps_its_filter(caller, company):
 
 @pytest.mark.parametrize("limit", ["0", "501", "ten"])
 def test_a_bad_limit_is_refused(caller, company, limit):
-    assert_refused(feed(caller, limit=limit), 400, "Invalid limit")
+    assert_refused(
+        feed(caller, limit=limit), 400, "Invalid limit: expected a whole number from 1 to 500"
+    )
 
 
 def test_a_cursor_made_for_another_list_is_refused(caller, company):

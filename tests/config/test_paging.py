@@ -179,7 +179,7 @@ def test_a_page_through_the_gateway_links_to_the_direct_path(caller, company):
 def test_a_limit_that_is_not_1_to_500_is_refused(caller, company, limit):
     response = caller.get("/hardwares", {"companyCode": company.code, "limit": limit})
 
-    assert_refused(response, 400, "Invalid limit")
+    assert_refused(response, 400, "Invalid limit: expected a whole number from 1 to 500")
 
 
 def test_a_cursor_not_made_for_this_list_is_refused(caller, company):

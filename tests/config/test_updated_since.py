@@ -176,7 +176,14 @@ def test_the_records_updated_at_is_itself_included(caller, company, path):
 def test_a_bad_updated_since_is_refused(caller, company, path, value):
     response = listing(caller, path, updatedSince=value)
 
-    assert_refused(response, 400, "Invalid updatedSince")
+    assert_refused(
+        response,
+        400,
+        (
+            "Invalid updatedSince: expected an ISO 8601 date-time with its offset, "
+            "such as 2026-11-27T09:30:00Z"
+        ),
+    )
 
 
 @pytest.mark.parametrize("path", LISTS)

@@ -89,7 +89,14 @@ def test_the_list_answers_the_employees_changed_since_an_instant(caller, company
 
     assert [each["id"] for each in response.json()["envelop"]] == [str(changed.id)]
     assert response.json()["envelop"][0]["firstName"] == "Renamed"
-    assert_refused(listed(caller, updatedSince="yesterday"), 400, "Invalid updatedSince")
+    assert_refused(
+        listed(caller, updatedSince="yesterday"),
+        400,
+        (
+            "Invalid updatedSince: expected an ISO 8601 date-time with its offset, "
+            "such as 2026-11-27T09:30:00Z"
+        ),
+    )
 
 
 def test_the_list_of_another_clients_company_is_refused(caller, other_caller, company):

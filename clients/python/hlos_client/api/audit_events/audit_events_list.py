@@ -162,8 +162,9 @@ def sync_detailed(
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
     client does not manage; 400 `Invalid targetType: expected ...`, `Invalid actorType: expected ...`
     and `Invalid action: expected ...`, naming the values there are; 400 `Invalid targetId: expected the
-    id of a record`; 400 `Invalid requestId`; 400 `Invalid since`; 400 `Invalid until`; 400 `Invalid
-    limit`; 400 `Invalid cursor`.
+    id of a record`; 400 `Invalid requestId`; 400 `Invalid since: expected ...` and `Invalid until:
+    expected ...`, saying the format; 400 `Invalid limit: expected ...`, saying the range; 400 `Invalid
+    cursor`.
 
     Args:
         action (AuditEventsListAction | Unset):
@@ -240,8 +241,9 @@ def sync(
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
     client does not manage; 400 `Invalid targetType: expected ...`, `Invalid actorType: expected ...`
     and `Invalid action: expected ...`, naming the values there are; 400 `Invalid targetId: expected the
-    id of a record`; 400 `Invalid requestId`; 400 `Invalid since`; 400 `Invalid until`; 400 `Invalid
-    limit`; 400 `Invalid cursor`.
+    id of a record`; 400 `Invalid requestId`; 400 `Invalid since: expected ...` and `Invalid until:
+    expected ...`, saying the format; 400 `Invalid limit: expected ...`, saying the range; 400 `Invalid
+    cursor`.
 
     Args:
         action (AuditEventsListAction | Unset):
@@ -313,8 +315,9 @@ async def asyncio_detailed(
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
     client does not manage; 400 `Invalid targetType: expected ...`, `Invalid actorType: expected ...`
     and `Invalid action: expected ...`, naming the values there are; 400 `Invalid targetId: expected the
-    id of a record`; 400 `Invalid requestId`; 400 `Invalid since`; 400 `Invalid until`; 400 `Invalid
-    limit`; 400 `Invalid cursor`.
+    id of a record`; 400 `Invalid requestId`; 400 `Invalid since: expected ...` and `Invalid until:
+    expected ...`, saying the format; 400 `Invalid limit: expected ...`, saying the range; 400 `Invalid
+    cursor`.
 
     Args:
         action (AuditEventsListAction | Unset):
@@ -389,8 +392,9 @@ async def asyncio(
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
     client does not manage; 400 `Invalid targetType: expected ...`, `Invalid actorType: expected ...`
     and `Invalid action: expected ...`, naming the values there are; 400 `Invalid targetId: expected the
-    id of a record`; 400 `Invalid requestId`; 400 `Invalid since`; 400 `Invalid until`; 400 `Invalid
-    limit`; 400 `Invalid cursor`.
+    id of a record`; 400 `Invalid requestId`; 400 `Invalid since: expected ...` and `Invalid until:
+    expected ...`, saying the format; 400 `Invalid limit: expected ...`, saying the range; 400 `Invalid
+    cursor`.
 
     Args:
         action (AuditEventsListAction | Unset):

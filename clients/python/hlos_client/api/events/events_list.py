@@ -109,7 +109,8 @@ def sync_detailed(
     one event type, `since` to the events at or after an instant. Without `limit` the whole list.
 
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
-    client does not manage; 400 `Invalid type`; 400 `Invalid since`; 400 `Invalid cursor`.
+    client does not manage; 400 `Invalid type`; 400 `Invalid since: expected ...`, saying the format;
+    400 `Invalid cursor`.
 
     Args:
         company_code (str):
@@ -158,7 +159,8 @@ def sync(
     one event type, `since` to the events at or after an instant. Without `limit` the whole list.
 
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
-    client does not manage; 400 `Invalid type`; 400 `Invalid since`; 400 `Invalid cursor`.
+    client does not manage; 400 `Invalid type`; 400 `Invalid since: expected ...`, saying the format;
+    400 `Invalid cursor`.
 
     Args:
         company_code (str):
@@ -202,7 +204,8 @@ async def asyncio_detailed(
     one event type, `since` to the events at or after an instant. Without `limit` the whole list.
 
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
-    client does not manage; 400 `Invalid type`; 400 `Invalid since`; 400 `Invalid cursor`.
+    client does not manage; 400 `Invalid type`; 400 `Invalid since: expected ...`, saying the format;
+    400 `Invalid cursor`.
 
     Args:
         company_code (str):
@@ -249,7 +252,8 @@ async def asyncio(
     one event type, `since` to the events at or after an instant. Without `limit` the whole list.
 
     Refusals: 400 `Missing required filter: companyCode`; 400 `Invalid company code` for a code this API
-    client does not manage; 400 `Invalid type`; 400 `Invalid since`; 400 `Invalid cursor`.
+    client does not manage; 400 `Invalid type`; 400 `Invalid since: expected ...`, saying the format;
+    400 `Invalid cursor`.
 
     Args:
         company_code (str):
