@@ -12,6 +12,7 @@ import contextlib
 import csv
 import http.client
 import io
+import json
 import os
 import pwd
 import re
@@ -22,6 +23,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from urllib.parse import quote
 
@@ -122,6 +125,66 @@ class LocalServer(LoggedProcess):
     def connection(self, timeout: float = 5) -> http.client.HTTPConnection:
         """A connection whose answers are checked against the schema, as an APIClient's."""
         return CheckedHTTPConnection("127.0.0.1", self.port, timeout=timeout)
+
+
+@dataclass
+class Answer:
+    """What a live server answered: status, headers and the body's bytes."""
+
+    status: int
+    headers: http.client.HTTPMessage
+    body: bytes
+
+    @cached_property
+    def json(self) -> dict:
+        return json.loads(self.body)
+
+    @property
+    def envelop(self) -> list:
+        return self.json["envelop"]
+
+    @property
+    def streamed(self) -> bool:
+        return (
+            self.headers.get("Transfer-Encoding") == "chunked"
+            and "Content-Length" not in self.headers
+        )
+
+
+class LiveClient:
+    """A client of a live `server` (an instance, or a balancer in front) with an API key. Kept
+    alive, it sends every call on one connection, as an HTTP session does; else each call on a
+    new one, so calls made on several threads at once are several requests in flight."""
+
+    def __init__(self, server: LocalServer, key: str, keep_alive: bool = False):
+        self.server = server
+        self.key = key
+        self.kept = server.connection(timeout=30) if keep_alive else None
+
+    def call(self, method: str, path: str, body: dict | None = None, **headers: str) -> Answer:
+        headers = {"Authorization": f"Bearer {self.key}", **headers}
+        payload = None
+        if body is not None:
+            payload = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        connection = self.kept or self.server.connection(timeout=30)
+        try:
+            connection.request(method, path, body=payload, headers=headers)
+            response = connection.getresponse()
+            return Answer(response.status, response.headers, response.read())
+        finally:
+            if connection is not self.kept:
+                connection.close()
+
+    def get(self, path: str) -> Answer:
+        return self.call("GET", path)
+
+    def post(self, path: str, body: dict) -> Answer:
+        return self.call("POST", path, body)
+
+    def close(self) -> None:
+        if self.kept is not None:
+            self.kept.close()
 
 
 class Gunicorn(LocalServer):

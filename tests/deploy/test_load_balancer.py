@@ -8,7 +8,6 @@ docs/deploying.md, "Behind a load balancer"."""
 
 import http.client
 import itertools
-import json
 import os
 import random
 import re
@@ -18,7 +17,6 @@ import time
 import uuid
 from collections import Counter
 from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
 
 import pytest
@@ -29,7 +27,8 @@ from employees.models import Employee
 from hardware.models import Hardware
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, EmployeeFactory
-from tests.servers import HAPROXY, HAPROXY_CHECK_HOST, Gunicorn, HAProxy, LocalServer
+from tests.servers import HAPROXY, HAPROXY_CHECK_HOST, Answer, Gunicorn, HAProxy
+from tests.servers import LiveClient as Client
 from tests.support import employee_body, error, item_body, success
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -93,46 +92,6 @@ def balancer(instances):
         yield proxy
     finally:
         proxy.stop()
-
-
-@dataclass
-class Answer:
-    status: int
-    headers: http.client.HTTPMessage
-    body: bytes
-
-    @cached_property
-    def json(self) -> dict:
-        return json.loads(self.body)
-
-
-class Client:
-    """A client of `server` (the balancer, or one instance) with an API key. Kept alive, it
-    sends every call on one connection, as an HTTP session does; else each on a new one."""
-
-    def __init__(self, server: LocalServer, key: str, keep_alive: bool = False):
-        self.server = server
-        self.key = key
-        self.kept = server.connection(timeout=30) if keep_alive else None
-
-    def call(self, method: str, path: str, body: dict | None = None, **headers: str) -> Answer:
-        headers = {"Authorization": f"Bearer {self.key}", **headers}
-        payload = None
-        if body is not None:
-            payload = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-        connection = self.kept or self.server.connection(timeout=30)
-        try:
-            connection.request(method, path, body=payload, headers=headers)
-            response = connection.getresponse()
-            return Answer(response.status, response.headers, response.read())
-        finally:
-            if connection is not self.kept:
-                connection.close()
-
-    def close(self) -> None:
-        if self.kept is not None:
-            self.kept.close()
 
 
 def requests_sent(balancer: HAProxy) -> dict[str, int]:

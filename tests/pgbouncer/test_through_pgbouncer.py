@@ -5,11 +5,8 @@ exactly what it sees on a direct connection. Statements prepared on a connection
 settings, cursors held open between transactions and startup options would each fail here
 (docs/pgbouncer.md)."""
 
-import http.client
-import json
 import re
-from dataclasses import dataclass
-from functools import cached_property, partial
+from functools import partial
 from urllib.parse import urlsplit
 
 import psycopg
@@ -20,7 +17,7 @@ from hardware.models import Hardware, Storage
 from tests.conftest import make_caller
 from tests.factories import CompanyFactory, EmployeeFactory, HardwareFactory
 from tests.pgbouncer.conftest import POOL_SIZE
-from tests.servers import Gunicorn
+from tests.servers import Answer, LiveClient
 from tests.support import employee_body, item_body, run_together
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -31,55 +28,8 @@ NEXT_LINK = re.compile(r'^<(?P<url>[^>]+)>; rel="next"$')
 LONG_LIST = 1200
 
 
-@dataclass
-class Answer:
-    status: int
-    headers: http.client.HTTPMessage
-    body: bytes
-
-    @cached_property
-    def json(self) -> dict:
-        return json.loads(self.body)
-
-    @property
-    def envelop(self) -> list:
-        return self.json["envelop"]
-
-    @property
-    def streamed(self) -> bool:
-        return (
-            self.headers.get("Transfer-Encoding") == "chunked"
-            and "Content-Length" not in self.headers
-        )
-
-
-class Client:
-    """A client of the live server with its API key: one HTTP connection per call, so calls
-    made on several threads at once are several requests in flight."""
-
-    def __init__(self, server: Gunicorn, key: str):
-        self.server = server
-        self.key = key
-
-    def call(self, method: str, path: str, body: dict | None = None) -> Answer:
-        headers = {"Authorization": f"Bearer {self.key}"}
-        payload = None
-        if body is not None:
-            payload = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-        connection = self.server.connection(timeout=30)
-        try:
-            connection.request(method, path, body=payload, headers=headers)
-            response = connection.getresponse()
-            return Answer(response.status, response.headers, response.read())
-        finally:
-            connection.close()
-
-    def get(self, path: str) -> Answer:
-        return self.call("GET", path)
-
-    def post(self, path: str, body: dict) -> Answer:
-        return self.call("POST", path, body)
+class Client(LiveClient):
+    """The live server's client, walking a list's pages too."""
 
     def walk(self, path: str, limit: int) -> list[list[str]]:
         """The ids of each page of `path`, from `limit=` on, following the Link headers."""
