@@ -16,7 +16,6 @@ from django.db.models import CharField, Q
 from django.db.models.functions import Cast
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import path, reverse
-from django.utils import timezone
 from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
@@ -34,7 +33,7 @@ from bulk.models import BulkJob
 from bulk.services.jobs import bulk_job_cancel
 from config.backoffice.audited import AuditedAdmin, ReasonForm
 from config.backoffice.base import form_errors_as_messages, refusals_as_messages
-from config.backoffice.lists import age, company_code
+from config.backoffice.lists import age, company_code, moment
 from config.kernel.actors import Actor, ActorKind
 from config.kernel.audit import change_context_add
 
@@ -43,10 +42,6 @@ __all__ = ["BulkJobAdmin", "BulkJobItemAdmin"]
 CANCEL_URL = "admin:bulk_bulkjob_cancel"
 # A search as long as the list's shortened ids, or longer, may be the start of a job's id.
 ID_START = 8
-
-
-def when(moment) -> str:
-    return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M") if moment else "—"
 
 
 @admin.register(BulkJob)
@@ -105,7 +100,7 @@ class BulkJobAdmin(EmployeesUploadPage, AuditedAdmin):
 
     @admin.display(description="finished", ordering="finished_at")
     def finished(self, job: BulkJob) -> str:
-        return when(job.finished_at)
+        return moment(job.finished_at)
 
     def get_search_results(self, request, queryset, search_term):
         term = search_term.strip()

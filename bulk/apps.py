@@ -3,7 +3,8 @@ from django.apps import AppConfig
 
 class BulkConfig(AppConfig):
     name = "bulk"
-    verbose_name = "Bulk jobs"
+    verbose_name = "Bulk operations"
+    back_office_position = 80  # on the admin's index (config.backoffice.site)
 
     def ready(self):
         audit_register()

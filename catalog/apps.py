@@ -3,6 +3,8 @@ from django.apps import AppConfig
 
 class CatalogConfig(AppConfig):
     name = "catalog"
+    verbose_name = "Catalog"
+    back_office_position = 70  # on the admin's index (config.backoffice.site)
 
     def ready(self):
         from companies.audit.registry import AuditedRecord, audited_record_register

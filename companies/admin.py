@@ -15,6 +15,7 @@ from companies.admin_scim import ScimTokenPages
 from companies.models import ApiClient, ApiKey, Company, Event, EventAttempt
 from config.backoffice.audited import AuditedAdmin
 from config.backoffice.dashboard import admin_list_filter_register
+from config.backoffice.lists import company_code, moment, one_line
 from config.kernel.numbering import number_written
 from config.models import AuditLogEntry
 
@@ -142,7 +143,7 @@ class EventAttemptInline(admin.TabularInline):
     @admin.display(description="Finished at")
     def finished(self, attempt):
         if attempt.finished_at is not None:
-            return attempt.finished_at
+            return moment(attempt.finished_at)
         if attempt.interrupted:
             return "interrupted: its worker stopped before an answer came"
         return "in progress"
@@ -156,7 +157,9 @@ class EventAttemptInline(admin.TabularInline):
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
-    list_display = ["kind", "company", "delivery", "attempts", "next_attempt_at", "created_at"]
+    # Type, record, state and time, one line each (config.backoffice.lists); the state's whole
+    # description is its tooltip and on the event's page.
+    list_display = ["kind", "subject", company_code, "state_short", "attempts", "created_at"]
     list_filter = ["company", "kind", "state", DeliveryTroubleFilter]
     search_fields = ["id", "company__code"]
     list_select_related = ["company"]
@@ -202,6 +205,16 @@ class EventAdmin(admin.ModelAdmin):
             about = selectors.events_about_number(queryset, number)
             return about | queryset.filter(company__code=search_term.strip()), False
         return super().get_search_results(request, queryset, search_term)
+
+    @admin.display(description="record")
+    def subject(self, event):
+        return selectors.event_subject(event)
+
+    @admin.display(description="state", ordering="state")
+    def state_short(self, event):
+        # The state's label up to its explanation ("No endpoint"), which is the tooltip.
+        short = event.get_state_display().partition(":")[0]
+        return one_line(short, selectors.event_state_description(event))
 
     @admin.display(description="State", ordering="state")
     def delivery(self, event):

@@ -3,6 +3,8 @@ from django.apps import AppConfig
 
 class CompaniesConfig(AppConfig):
     name = "companies"
+    verbose_name = "Customers"
+    back_office_position = 60  # on the admin's index (config.backoffice.site)
 
     def ready(self):
         # Registers the authentication scheme with drf-spectacular.

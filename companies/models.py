@@ -186,6 +186,7 @@ class Event(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        verbose_name = "webhook event"
         indexes = [
             models.Index(
                 fields=["next_attempt_at"],

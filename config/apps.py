@@ -9,6 +9,7 @@ class ConfigConfig(AppConfig):
 
     name = "config"
     verbose_name = "Audit"
+    back_office_position = 100  # on the admin's index (config.backoffice.site)
 
     def ready(self):
         from config.ops.heartbeat import HeartbeatCollector

@@ -5,6 +5,7 @@ the local PostgreSQL (127.0.0.1:5432, database hlos); `make run` points it at an
 PostgreSQL in the project folder instead, and without REDIS_URL tasks run in-process.
 """
 
+import zoneinfo
 from pathlib import Path
 
 import environ
@@ -93,6 +94,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "config.backoffice.middleware.AuthenticationMiddleware",
     "config.backoffice.middleware.MessageMiddleware",
+    "config.backoffice.middleware.TimeZoneMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -316,6 +318,17 @@ LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+# The back office shows times in its operators' zone (an IANA name, such as Europe/Berlin),
+# written one way (config/formats); the API, the logs and the database keep UTC.
+BACK_OFFICE_TIME_ZONE = env.str("BACK_OFFICE_TIME_ZONE", default="UTC")
+try:
+    zoneinfo.ZoneInfo(BACK_OFFICE_TIME_ZONE)
+except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+    raise environ.ImproperlyConfigured(
+        f"BACK_OFFICE_TIME_ZONE must be an IANA time zone such as Europe/Berlin, not "
+        f"{BACK_OFFICE_TIME_ZONE!r}"
+    ) from None
+FORMAT_MODULE_PATH = ["config.formats"]
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

@@ -3,6 +3,8 @@ from django.apps import AppConfig
 
 class EmployeesConfig(AppConfig):
     name = "employees"
+    verbose_name = "People"
+    back_office_position = 40  # on the admin's index (config.backoffice.site)
 
     def ready(self):
         from companies.audit.registry import AuditedRecord, audited_record_register

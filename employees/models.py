@@ -68,3 +68,7 @@ class Employee(models.Model):
 
     def __str__(self):
         return f"{self.first_name} {self.last_name} <{self.email}>"
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}"

@@ -3,6 +3,7 @@ from django.contrib import admin
 from config.backoffice.audited import AuditedAdmin
 from config.backoffice.base import RecordInline, RefusalsOnSaveAdmin, RegisteredInlinesAdmin
 from config.backoffice.fixes import FixesAdmin
+from config.backoffice.lists import company_code, one_line, person
 from config.kernel.specs import ITEM_SPECS
 from hardware.admin_lifecycle import LifecycleHistoryInline, LifecyclePages, WipesInline
 from hardware.corrections import hardware_correct
@@ -32,6 +33,19 @@ class HeldHardwareInline(RecordInline):
         return super().get_queryset(request).select_related("hardware_type")
 
 
+@admin.display(description="model", ordering="name")
+def item_model(item: Hardware) -> str:
+    return one_line(item.name)
+
+
+@admin.display(description="where")
+def where(item: Hardware) -> str:
+    """With an employee, or in a storage: the list's one column for both."""
+    if item.employee_id:
+        return person(item.employee)
+    return str(item.storage) if item.storage_id else "—"
+
+
 # The movement requests that carried an item are listed by the logistics app's inline
 # (logistics.apps), and it is relocated by the logistics app's fix (logistics.admin_relocate).
 # Its lifecycle (wipes, retirement) is worked from its page (hardware.admin_lifecycle).
@@ -40,18 +54,9 @@ class HardwareAdmin(
     LifecyclePages, FixesAdmin, RefusalsOnSaveAdmin, AuditedAdmin, RegisteredInlinesAdmin
 ):
     change_form_template = "admin/hardware/hardware/change_form.html"
-    list_display = [
-        "serial_number",
-        "name",
-        "hardware_type",
-        "company",
-        "status",
-        "employee",
-        "storage",
-        "country_code",
-        "in_movement",
-        "lifecycle",
-    ]
+    # Short, fixed columns that fit 1366 px (config.backoffice.lists); the type, the country
+    # and whether it is moving are the filters'.
+    list_display = ["serial_number", item_model, company_code, where, "status", "lifecycle"]
     list_filter = [
         "company",
         "status",

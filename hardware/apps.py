@@ -3,6 +3,8 @@ from django.apps import AppConfig
 
 class HardwareConfig(AppConfig):
     name = "hardware"
+    verbose_name = "Inventory"
+    back_office_position = 30  # on the admin's index (config.backoffice.site)
 
     def ready(self):
         # The employees app sits below us and cannot name hardware: we hand its admin the

@@ -45,6 +45,7 @@ class Storage(models.Model):
 
     class Meta:
         ordering = ["country_code"]
+        verbose_name = "storage location"
 
     def __str__(self):
         return f"Storage {self.country_code}"
@@ -129,6 +130,7 @@ class Hardware(StatusModel):
 
     class Meta:
         ordering = ["-created_at", "id"]
+        verbose_name_plural = "hardware"
         # The lists and their pages (hardware.selectors.HARDWARES, STORAGE_HARDWARES) read in the
         # order of the last two.
         indexes = [

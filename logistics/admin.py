@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from config.backoffice.base import RecordInline
-from config.backoffice.lists import age, company_code
+from config.backoffice.lists import age, company_code, moment, one_line, person
 from config.kernel.shipping import NO_SHIPPING
 from logistics import services
 from logistics.admin_filters import LateFilter
@@ -41,6 +41,8 @@ class MovementRequestAdmin(MovementPageAdmin):
         company_code,
         "type",
         "status",
+        "employee",
+        "items",
         age,
         "expected_date",
         "eta",
@@ -101,6 +103,24 @@ class MovementRequestAdmin(MovementPageAdmin):
     ]
     inlines = [CarriedHardwareInline]
 
+    @admin.display(description="employee")
+    def employee(self, movement):
+        """Who gives the hardware or gets it; both, in order, from one employee to another."""
+        people = [e for e in (movement.from_employee, movement.to_employee) if e is not None]
+        if len(people) == 2:
+            names = " → ".join(e.full_name for e in people)
+            return one_line(names, " → ".join(str(e) for e in people))
+        return person(people[0] if people else None)
+
+    @admin.display(description="items")
+    def items(self, movement):
+        return one_line(
+            ", ".join(item.serial_number or item.name for item in movement.hardwares.all())
+        )
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("hardwares")
+
     def move(self, record, status, actor, shipping=NO_SHIPPING):
         return services.movement_request_move(
             movement_request_id=record.pk, to_status=status, actor=actor, shipping=shipping
@@ -129,4 +149,4 @@ class HardwareMovementInline(RecordInline):
 
     @admin.display(description="created")
     def created_at(self, link):
-        return link.movementrequest.created_at
+        return moment(link.movementrequest.created_at)

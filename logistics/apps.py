@@ -3,6 +3,8 @@ from django.apps import AppConfig
 
 class LogisticsConfig(AppConfig):
     name = "logistics"
+    verbose_name = "Logistics"
+    back_office_position = 20  # on the admin's index (config.backoffice.site)
 
     def ready(self):
         # Apps below us show our records without importing us: we hand them our readers, and

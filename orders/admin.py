@@ -9,7 +9,7 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from config.backoffice.base import form_errors_as_messages, refusals_as_messages
-from config.backoffice.lists import age, company_code
+from config.backoffice.lists import age, company_code, one_line, person
 from config.kernel.shipping import NO_SHIPPING
 from hardware.models import Hardware
 from orders import services
@@ -23,16 +23,7 @@ from orders.models import Order, Reseller
 @admin.register(Order)
 class OrderAdmin(OrderSerialsAdmin, OrderPageAdmin):
     # What an operator scans, narrow enough for 1366 px (config.backoffice.lists).
-    list_display = [
-        "order_number",
-        company_code,
-        "status",
-        "send_to",
-        "country_code",
-        age,
-        "eta",
-        "po_number",
-    ]
+    list_display = ["order_number", company_code, "status", "employee_name", "items", age, "eta"]
     list_filter = ["company", "status", "country_code", "send_to"]
     # Operators find an order by what a client quotes: its number, its PO number or the
     # company code, exactly, or the start of the employee's e-mail.
@@ -87,6 +78,17 @@ class OrderAdmin(OrderSerialsAdmin, OrderPageAdmin):
     ]
     inlines = [LineInline]
     change_form_template = "admin/orders/order/change_form.html"
+
+    @admin.display(description="employee", ordering="employee__last_name")
+    def employee_name(self, order):
+        return person(order.employee)
+
+    @admin.display(description="items")
+    def items(self, order):
+        return one_line(", ".join(str(line) for line in order.hardware_requests.all()))
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("hardware_requests")
 
     @admin.display(description="created hardware")
     def created_hardware(self, order):

@@ -5,6 +5,8 @@ from django.apps import AppConfig
 
 class OrdersConfig(AppConfig):
     name = "orders"
+    verbose_name = "Purchasing"
+    back_office_position = 10  # on the admin's index (config.backoffice.site)
 
     def ready(self):
         from config.ops.metrics import RecordsByStatus, collector_register

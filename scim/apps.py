@@ -4,6 +4,7 @@ from django.apps import AppConfig
 class ScimConfig(AppConfig):
     name = "scim"
     verbose_name = "SCIM provisioning"
+    back_office_position = 90  # on the admin's index (config.backoffice.site)
 
     def ready(self):
         # The employees app sits below us: we hand its admin the inline that says the identity

@@ -21,14 +21,13 @@ from django.http import Http404
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.text import capfirst
 
 from companies.record_history import record_history
 from config.backoffice.audited import AuditedAdmin
 from config.backoffice.base import RefusalsOnSaveAdmin, refusal_text
-from config.backoffice.lists import company_code
+from config.backoffice.lists import company_code, moment
 from config.kernel.actors import Actor
 from config.kernel.errors import ServiceError
 from config.kernel.numbering import number_written
@@ -103,7 +102,7 @@ class ShipmentAdmin(RefusalsOnSaveAdmin, AuditedAdmin):
 
     @admin.display(description="updated", ordering="updated_at")
     def updated(self, shipment):
-        return timezone.localtime(shipment.updated_at).strftime("%Y-%m-%d %H:%M")
+        return moment(shipment.updated_at)
 
     def get_search_results(self, request, queryset, search_term):
         term = search_term.strip()

@@ -3,6 +3,8 @@ from django.apps import AppConfig
 
 class TrackingConfig(AppConfig):
     name = "tracking"
+    verbose_name = "Shipping"
+    back_office_position = 50  # on the admin's index (config.backoffice.site)
 
     def ready(self):
         # The flows' pages list their shipments without tracking importing them (nor they

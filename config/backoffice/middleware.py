@@ -7,9 +7,11 @@ for nothing it uses. Subclasses rather than a wrapper: the admin's system checks
 MIDDLEWARE by class, and settings keep them in the order Django documents.
 """
 
+from django.conf import settings
 from django.contrib.auth import middleware as auth
 from django.contrib.messages import middleware as messages
 from django.contrib.sessions import middleware as sessions
+from django.utils import timezone
 
 from config.kernel.audit import OPERATOR_NAME, ActorType, actor_added
 
@@ -49,3 +51,17 @@ class AuthenticationMiddleware(AdminOnly, auth.AuthenticationMiddleware):
 
 class MessageMiddleware(AdminOnly, messages.MessageMiddleware):
     pass
+
+
+class TimeZoneMiddleware:
+    """The admin's pages show times in the operators' zone (settings.BACK_OFFICE_TIME_ZONE);
+    the API answers in UTC, as its clients expect."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if not request.path_info.startswith(ADMIN_PREFIX):
+            return self.get_response(request)
+        with timezone.override(settings.BACK_OFFICE_TIME_ZONE):
+            return self.get_response(request)

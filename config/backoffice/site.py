@@ -1,22 +1,38 @@
-"""The admin site of the back office: Django's, opening on the dashboard of the work waiting
-(config.backoffice.dashboard), and able to export any changelist as CSV
-(config.backoffice.export)."""
+"""The admin site of the back office: Django's, in the service's words, opening on the
+dashboard of the work waiting (config.backoffice.dashboard), its apps in the order of an
+operator's day, and able to export any changelist as CSV (config.backoffice.export)."""
 
 from django.apps import apps
 from django.contrib import admin
 from django.contrib.admin.apps import AdminConfig
 from django.contrib.admin.exceptions import NotRegistered
 from django.http import Http404
-from django.urls import path
+from django.urls import path, reverse_lazy
 
 from config.backoffice.dashboard import dashboard_groups
 from config.backoffice.export import changelist_csv
 
+# Where an app's models sit on the index and in the navigation: an app says it with this
+# attribute of its AppConfig (the day's lists first); apps that say nothing come last, Django's
+# own among them.
+POSITION_ATTRIBUTE = "back_office_position"
+LAST = 1_000
+
 
 class BackOfficeSite(admin.AdminSite):
+    site_header = "Hardware Logistics · Back office"
+    site_title = "Hardware Logistics back office"
+    index_title = "Work waiting"
+    # "View site" opens the API's documentation: the service has no site of its own.
+    site_url = reverse_lazy("docs")
+
     def index(self, request, extra_context=None):
         extra_context = {**(extra_context or {}), "dashboard": dashboard_groups(request)}
         return super().index(request, extra_context)
+
+    def get_app_list(self, request, app_label=None):
+        app_list = super().get_app_list(request, app_label)
+        return sorted(app_list, key=lambda app: (app_position(app["app_label"]), app["name"]))
 
     def get_urls(self):
         # Before the models' own URLs, whose catch-all would take `export.csv` for an id.
@@ -32,6 +48,10 @@ class BackOfficeSite(admin.AdminSite):
         except (LookupError, NotRegistered):
             raise Http404("No such list") from None
         return changelist_csv(request, model_admin)
+
+
+def app_position(app_label: str) -> int:
+    return getattr(apps.get_app_config(app_label), POSITION_ATTRIBUTE, LAST)
 
 
 class BackOfficeAdminConfig(AdminConfig):

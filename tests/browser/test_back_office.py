@@ -60,7 +60,7 @@ def test_an_operator_logs_in_and_reads_the_admin_index(page, operator):
 
     log_in(page, operator, shot="01-login")
 
-    assert page.title().startswith("Site administration")
+    assert page.title() == "Work waiting | Hardware Logistics back office"
     figures = {
         row.locator("td").nth(1).inner_text(): row.locator("a").inner_text()
         for row in page.locator("#dashboard tr:has(a)").all()
