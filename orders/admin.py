@@ -111,11 +111,6 @@ class OrderAdmin(OrderSerialsAdmin, OrderPageAdmin):
         )
         return super().render_change_form(request, context, add, change, form_url, obj)
 
-    def save_model(self, request, obj, form, change):
-        # The order's own fields are read-only here: writing back the row loaded for the page
-        # could undo a move made meanwhile.
-        pass
-
     def get_urls(self):
         offer = self.admin_site.admin_view(require_POST(self.offer_view))
         return [

@@ -163,12 +163,26 @@ class OperatorMovesAdmin(AuditedAdmin):
     def has_add_permission(self, request):
         return False  # records come from the API, which applies the rules
 
+    def save_model(self, request, obj, form, change):
+        # The record's own fields are read-only here: writing back the row loaded for the page
+        # could undo a move made meanwhile. What a page saves (an order's lines) is its
+        # inlines', through their services.
+        pass
+
+    def log_change(self, request, obj, message):
+        # A save that changed nothing (the page's fields are read-only) is no edit to show.
+        return super().log_change(request, obj, message) if message else None
+
     def has_delete_permission(self, request, obj=None):
         return False  # a record of what happened; its own moves end it
 
+    def page_moves(self, record) -> list[str]:
+        """The moves the record's move box offers: each allowed move, once on the page."""
+        return record.allowed_moves()
+
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
         context.update(
-            moves=obj.allowed_moves() if obj else (),
+            moves=self.page_moves(obj) if obj else (),
             # Its own ids: a page whose form also has an ETA (a movement's) keeps them unique.
             move_form=MoveForm(
                 takes_shipping=obj is not None and obj.moves_take_shipping(), auto_id="id_move_%s"

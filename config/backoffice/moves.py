@@ -1,8 +1,10 @@
 """The record's page and list as an operations team works from them (issue 13): final moves
 confirmed on a page that lists what they will do, bulk moves that take a shared ETA and
 tracking and report each refusal by the record's number, "Save and mark <STATUS>" on the
-record's own form, and one timeline in place of Django's History page. Each of those pages
-takes the reason for the change, which goes on the audit trail (issue 28).
+record's own form where its values are the move's (an order's prices), and one timeline in
+place of Django's History page. Each move has one button on the page, with its inputs beside
+it (issue 35). Each of those pages takes the reason for the change, which goes on the audit
+trail (issue 28).
 
 A subclass of config.backoffice.base.OperatorMovesAdmin, kept in its own module so the two
 grow apart cleanly; the flows' admins derive from it."""
@@ -165,6 +167,12 @@ class OperatorPageAdmin(RegisteredInlinesAdmin, RefusalsOnSaveAdmin, OperatorMov
         if record is None:
             return []
         return [s for s in self.save_and_mark_statuses if record.can_move_to(s)]
+
+    def page_moves(self, record):
+        # A move made with the page's own values (the lines' prices) has its one button below
+        # them, "Save and mark <STATUS>": the move box above offers the others.
+        marked = self.save_and_mark_moves(record)
+        return [status for status in super().page_moves(record) if status not in marked]
 
     def save_and_mark_status(self, request) -> str | None:
         status = request.POST.get(SAVE_AND_MARK)

@@ -1,6 +1,6 @@
-"""The movement request's page as an operator coordinates it (issue 13): "Save and mark
-COORDINATED" with the ETA and tracking typed on the page's form, DONE confirmed listing where
-each item lands, bulk moves with a shared ETA and tracking."""
+"""The movement request's page as an operator coordinates it (issues 13, 35): each move from the
+one move box, with the ETA and tracking beside its buttons, DONE confirmed listing where each
+item lands, bulk moves with a shared ETA and tracking."""
 
 import datetime
 
@@ -37,33 +37,16 @@ SHIPPING = {
 }
 
 
-def test_save_and_mark_coordinated_keeps_the_eta_and_tracking_typed_on_the_page(
-    admin_client, admin_user
-):
+def test_each_move_has_one_button_and_one_set_of_inputs_on_the_page(admin_client):
     movement = onboarding()
-    page = admin_client.get(change_page(movement))
-    html = page.content.decode()
-    assert 'name="_save_and_mark" value="COORDINATED"' in html
-    # The move form above has an ETA too: each input keeps its own id.
-    assert (html.count('id="id_eta"'), html.count('id="id_move_eta"')) == (1, 1)
-    form = {**change_page_form(page), **SHIPPING}
 
-    response = admin_client.post(
-        change_page(movement), {**form, "_save_and_mark": "COORDINATED"}, follow=True
-    )
+    html = admin_client.get(change_page(movement)).content.decode()
 
-    assert (
-        f"Movement request {movement.movement_request_number} is now COORDINATED."
-        in message_texts(response)
-    )
-    movement.refresh_from_db()
-    assert (movement.status, movement.eta, movement.tracking_code) == (
-        "COORDINATED",
-        datetime.date(2026, 12, 3),
-        "1Z999AA10123456784",
-    )
-    change = movement.status_history.get(status_to="COORDINATED")
-    assert (change.actor_name, change.tracking_code) == (admin_user.username, "1Z999AA10123456784")
+    for status in ("COORDINATED", "DONE", "CANCELLED"):
+        assert html.count(f'value="{status}"') == 1, status
+    for field in ("eta", "tracking_code", "tracking_link", "reason"):
+        assert html.count(f'name="{field}"') == 1, field
+    assert "_save_and_mark" not in html
 
 
 def test_a_plain_save_of_the_page_writes_nothing(admin_client):
@@ -80,9 +63,8 @@ def test_a_plain_save_of_the_page_writes_nothing(admin_client):
     assert not LogEntry.objects.filter(object_id=str(movement.pk)).exists()
 
 
-def test_a_refused_save_and_mark_says_why_and_keeps_nothing_of_the_page(admin_client):
+def test_a_refused_move_says_why_and_keeps_nothing_typed_beside_it(admin_client):
     movement = onboarding()
-    form = {**change_page_form(admin_client.get(change_page(movement))), **SHIPPING}
     # Meanwhile, another operator completes it.
     services.movement_request_move(
         movement_request_id=movement.id, to_status="DONE", actor=Actor.command("t")
@@ -90,7 +72,7 @@ def test_a_refused_save_and_mark_says_why_and_keeps_nothing_of_the_page(admin_cl
     before = MovementRequest.objects.values_list("status", "eta", "updated_at").get(pk=movement.pk)
 
     response = admin_client.post(
-        change_page(movement), {**form, "_save_and_mark": "COORDINATED"}, follow=True
+        move_url(movement), {**SHIPPING, "status": "COORDINATED"}, follow=True
     )
 
     assert response.redirect_chain[-1][0] == change_page(movement)

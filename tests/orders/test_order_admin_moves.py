@@ -49,7 +49,7 @@ def test_the_page_shows_each_lines_catalog_price_and_prefills_its_input(admin_cl
         Decimal("1299.00"),
     ]
     page = response.content.decode()
-    assert "catalog price" in page
+    assert "Catalog price" in page  # the lines' column
     assert 'name="_save_and_mark" value="QUOTED"' in page
     assert prices(order) == [None, None]  # shown, not yet saved
 
