@@ -9,6 +9,15 @@ class BulkConfig(AppConfig):
     def ready(self):
         audit_register()
         dashboard_register()
+        finder_register()
+
+
+def finder_register() -> None:
+    """How the back office's find box finds bulk jobs: by id (config.backoffice.finder)."""
+    from bulk.models import BulkJob
+    from config.backoffice import finder
+
+    finder.finder_register(BulkJob, [finder.identifier()])
 
 
 def audit_register() -> None:

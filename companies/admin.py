@@ -125,6 +125,30 @@ class CompanyAdmin(ScimTokenPages, AuditedAdmin):
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
 
+# What an event's `data` is known by, first found first: a flow's number, an item's serial, an
+# employee's e-mail, a shipment's tracking code.
+EVENT_SUBJECTS = (
+    ("orderNumber", "Order {}"),
+    ("movementRequestNumber", "Movement {}"),
+    ("serialNumber", "Hardware {}"),
+    ("email", "{}"),
+    ("trackingCode", "Shipment {}"),
+)
+
+
+def event_subject(event) -> str:
+    """The record an event is about, as an operator names it (`Order 12`), else its kind's
+    record and the start of its id (`bulk_job 5f1c2a9e`)."""
+    data = event.payload.get("data")
+    if not isinstance(data, dict):
+        return "—"
+    for key, shown in EVENT_SUBJECTS:
+        if data.get(key):
+            return shown.format(data[key])
+    record = event.kind.partition(".")[0]
+    return f"{record} {str(data.get('id', ''))[:8]}".strip()
+
+
 class EventAttemptInline(admin.TabularInline):
     model = EventAttempt
     fields = [
@@ -208,7 +232,7 @@ class EventAdmin(admin.ModelAdmin):
 
     @admin.display(description="record")
     def subject(self, event):
-        return selectors.event_subject(event)
+        return event_subject(event)
 
     @admin.display(description="state", ordering="state")
     def state_short(self, event):

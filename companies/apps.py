@@ -18,6 +18,7 @@ class CompaniesConfig(AppConfig):
         collector_register(OutboxCollector())
         dashboard_register()
         audit_register()
+        finder_register()
 
 
 def audit_register() -> None:
@@ -58,6 +59,39 @@ def audit_register() -> None:
             secrets=("hashed_key",),
             hidden=("created_by",),
         ),
+    )
+
+
+def finder_register() -> None:
+    """How the back office's find box finds companies, by code or id, and webhook events, by
+    id or `webhook-id` header (msg_<hex>, as receivers log it) (config.backoffice.finder)."""
+    from django.db.models import Q
+
+    from companies.models import Company, Event
+    from config.backoffice import finder
+    from config.backoffice.lists import moment
+
+    def code(query: str) -> Q | None:
+        return Q(code=query.upper()) if len(query) == 3 else None  # stored in capitals
+
+    by_id = finder.identifier()
+
+    def webhook_id(query: str) -> Q | None:
+        return by_id(query.removeprefix("msg_")) if query.startswith("msg_") else None
+
+    finder.finder_register(
+        Company,
+        [code, finder.identifier()],
+        detail=lambda company: f"API client {company.api_client}",
+        related=["api_client"],
+    )
+    finder.finder_register(
+        Event,
+        [finder.identifier(), webhook_id],
+        detail=lambda event: (
+            f"{event.company} · {event.get_state_display()} · {moment(event.created_at)}"
+        ),
+        related=["company"],
     )
 
 

@@ -278,30 +278,6 @@ def events_about_number(events: QuerySet[Event], number: int) -> QuerySet[Event]
     )
 
 
-# What an event's `data` is known by, first found first: a flow's number, an item's serial, an
-# employee's e-mail, a shipment's tracking code.
-EVENT_SUBJECTS = (
-    ("orderNumber", "Order {}"),
-    ("movementRequestNumber", "Movement {}"),
-    ("serialNumber", "Hardware {}"),
-    ("email", "{}"),
-    ("trackingCode", "Shipment {}"),
-)
-
-
-def event_subject(event: Event) -> str:
-    """The record an event is about, as an operator names it (`Order 12`), else its kind's
-    record and the start of its id (`bulk_job 5f1c2a9e`)."""
-    data = event.payload.get("data")
-    if not isinstance(data, dict):
-        return "—"
-    for key, shown in EVENT_SUBJECTS:
-        if data.get(key):
-            return shown.format(data[key])
-    record = event.kind.partition(".")[0]
-    return f"{record} {str(data.get('id', ''))[:8]}".strip()
-
-
 def event_state_description(event: Event) -> str:
     """What will happen to the event, said honestly: without a worker (no REDIS_URL, as with
     `make run`) the first attempt runs in-process after the commit and nothing ever retries."""

@@ -33,6 +33,15 @@ def employee_findable(*, company: Company) -> QuerySet[Employee]:
     return employee_list(company=company).filter(merged_into__isnull=True)
 
 
+def employees_with_email(email: str) -> QuerySet[Employee]:
+    """The back office's find box (config.backoffice.finder): the employees of every company
+    who hold this e-mail (employee_findable), read company by company through the (company,
+    e-mail) index rather than the whole table."""
+    return Employee.objects.filter(
+        company__in=Company.objects.all(), email=email.strip().lower(), merged_into__isnull=True
+    )
+
+
 def employee_rows(
     *, company: Company, filters: Mapping | None = None, page: Page = WHOLE_LIST
 ) -> list[dict]:

@@ -20,6 +20,36 @@ class HardwareConfig(AppConfig):
         merge_part_register(hardware_hand_over)
         audit_register()
         dashboard_register()
+        finder_register()
+
+
+def finder_register() -> None:
+    """How the back office's find box finds items (config.backoffice.finder): by serial number
+    as typed, in capitals or in small letters (unique in a company: looked up company by
+    company), or id."""
+    from django.db.models import Q
+
+    from companies.models import Company
+    from config.backoffice import finder
+    from hardware.models import Hardware
+
+    def serial(query: str) -> Q:
+        serials = {query, query.upper(), query.lower()}
+        return Q(company__in=Company.objects.all(), serial_number__in=serials)
+
+    def detail(item: Hardware) -> str:
+        if item.employee_id:
+            where = f"with {item.employee.full_name}"
+        else:
+            where = f"in {item.storage}" if item.storage_id else "in storage"
+        return f"{item.company} · {where} · {item.get_lifecycle_display()}"
+
+    finder.finder_register(
+        Hardware,
+        [serial, finder.identifier()],
+        detail=detail,
+        related=["company", "employee", "storage"],
+    )
 
 
 def dashboard_register() -> None:

@@ -46,6 +46,7 @@ class LogisticsConfig(AppConfig):
         collector_register(movements)
         dashboard_register()
         audit_register()
+        finder_register()
 
 
 def audit_register() -> None:
@@ -69,6 +70,31 @@ def audit_register() -> None:
                 "storage": Lookup("hardware.Storage", "country_code"),
             },
         )
+    )
+
+
+def finder_register() -> None:
+    """How the back office's find box finds movement requests (config.backoffice.finder): by
+    number, id, or the e-mail of the employee they take hardware from or to."""
+    from django.db.models import Q
+
+    from config.backoffice import finder
+    from employees.selectors import employees_with_email
+    from logistics.models import MovementRequest
+
+    def detail(movement: MovementRequest) -> str:
+        employee = movement.to_employee or movement.from_employee
+        return f"{movement.company} · {employee.full_name if employee else movement.send_to}"
+
+    def employee(address: str) -> Q:
+        employees = employees_with_email(address)
+        return Q(from_employee__in=employees) | Q(to_employee__in=employees)
+
+    finder.finder_register(
+        MovementRequest,
+        [finder.number("movement_request_number"), finder.identifier(), finder.email(employee)],
+        detail=detail,
+        related=["company", "from_employee", "to_employee"],
     )
 
 

@@ -19,6 +19,7 @@ class OrdersConfig(AppConfig):
         collector_register(RecordsByStatus("hlos_orders", "Orders by status.", Order))
         dashboard_register()
         audit_register()
+        finder_register()
         # An item's corrected serial number shows on the order line that made it.
         item_corrected_listener_register(line_serials_follow)
         # A merge of two employees moves the duplicate's open orders to the one kept.
@@ -55,6 +56,33 @@ def audit_register() -> None:
             parent=Parent("order", "ORDER"),
             label=lambda fields: "Alternatives",
         ),
+    )
+
+
+def finder_register() -> None:
+    """How the back office's find box finds orders (config.backoffice.finder): by number, id,
+    PO number (unique in a company: looked up company by company) or the employee's e-mail."""
+    from django.db.models import Q
+
+    from companies.models import Company
+    from config.backoffice import finder
+    from employees.selectors import employees_with_email
+    from orders.models import Order
+
+    def detail(order: Order) -> str:
+        who = order.employee.full_name if order.employee else order.get_send_to_display()
+        return f"{order.company} · {who}"
+
+    finder.finder_register(
+        Order,
+        [
+            finder.number("order_number"),
+            finder.identifier(),
+            lambda query: Q(company__in=Company.objects.all(), po_number=query),
+            finder.email(lambda address: Q(employee__in=employees_with_email(address))),
+        ],
+        detail=detail,
+        related=["company", "employee"],
     )
 
 

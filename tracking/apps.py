@@ -18,6 +18,7 @@ class TrackingConfig(AppConfig):
         admin_inline_register(apps.get_model("orders.Order"), OrderShipmentsInline)
         dashboard_register()
         audit_register()
+        finder_register()
 
 
 def audit_register() -> None:
@@ -33,6 +34,36 @@ def audit_register() -> None:
             hidden=("status_since",),
         )
     )
+
+
+def finder_register() -> None:
+    """How the back office's find box finds shipments and unmatched tracking updates, by
+    tracking code (spaces and small letters allowed, as tracking_code_clean writes it), and
+    shipments by id (config.backoffice.finder)."""
+    from django.db.models import Q
+
+    from config.backoffice import finder
+    from config.backoffice.lists import moment
+    from tracking.carriers import tracking_code_clean
+    from tracking.models import Shipment, UnmatchedTracking
+
+    def code(query: str) -> Q:
+        return Q(tracking_code=tracking_code_clean(query))
+
+    def shipment_detail(shipment: Shipment) -> str:
+        return f"{shipment.company} · {shipment.movement_request or shipment.order}"
+
+    def update_detail(update: UnmatchedTracking) -> str:
+        matched = f"matched {moment(update.matched_at)}" if update.matched_at else "unmatched"
+        return f"received {moment(update.received_at)} · {matched}"
+
+    finder.finder_register(
+        Shipment,
+        [code, finder.identifier()],
+        detail=shipment_detail,
+        related=["company", "movement_request", "order"],
+    )
+    finder.finder_register(UnmatchedTracking, [code], detail=update_detail)
 
 
 def dashboard_register() -> None:

@@ -7,10 +7,13 @@ from django.contrib import admin
 from django.contrib.admin.apps import AdminConfig
 from django.contrib.admin.exceptions import NotRegistered
 from django.http import Http404
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
 from django.urls import path, reverse_lazy
 
 from config.backoffice.dashboard import dashboard_groups
 from config.backoffice.export import changelist_csv
+from config.backoffice.finder import records_find, the_only_match
 
 # Where an app's models sit on the index and in the navigation: an app says it with this
 # attribute of its AppConfig (the day's lists first); apps that say nothing come last, Django's
@@ -39,6 +42,7 @@ class BackOfficeSite(admin.AdminSite):
         export = self.admin_view(self.changelist_csv_view)
         return [
             path("<str:app_label>/<str:model_name>/export.csv", export, name="changelist_csv"),
+            path("find/", self.admin_view(self.find_view), name="find"),
             *super().get_urls(),
         ]
 
@@ -48,6 +52,18 @@ class BackOfficeSite(admin.AdminSite):
         except (LookupError, NotRegistered):
             raise Http404("No such list") from None
         return changelist_csv(request, model_admin)
+
+    def find_view(self, request):
+        """The index's find box (config.backoffice.finder): the record the query names, or
+        the matches by kind, in the index's order."""
+        query = request.GET.get("q", "").strip()
+        kinds = records_find(request, self, query)
+        only = the_only_match(kinds)
+        if only is not None:
+            return redirect(only.url)
+        kinds.sort(key=lambda kind: app_position(kind.app_label))
+        context = {**self.each_context(request), "title": "Find", "query": query, "kinds": kinds}
+        return TemplateResponse(request, "admin/find.html", context)
 
 
 def app_position(app_label: str) -> int:
