@@ -26,7 +26,6 @@ from django.contrib.admin.views.main import ChangeList
 from django.core.paginator import Page, Paginator
 from django.db.models import Model, Q, QuerySet
 from django.urls import path, reverse
-from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.text import capfirst
 
@@ -38,6 +37,7 @@ from config.backoffice.audit_filters import (
     SourceFilter,
 )
 from config.backoffice.dashboard import admin_list_filters
+from config.backoffice.lists import moment
 from config.backoffice.trail import action_of, actor_of, changes_of, parent_field, record_label
 from config.models import AuditLogEntry
 
@@ -226,7 +226,7 @@ class AuditLogAdmin(admin.ModelAdmin):
 
     @admin.display(description="occurred at", ordering="pgh_created_at")
     def occurred_at(self, row):
-        return f"{timezone.localtime(row.pgh_created_at):%Y-%m-%d %H:%M:%S}"
+        return moment(row.pgh_created_at)
 
     @admin.display(description="record")
     def record(self, row):
