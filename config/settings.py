@@ -219,7 +219,10 @@ if REDIS_URL:
 else:
     # In the process, counting request budgets itself (config.ops.cache).
     CACHES = {"default": {"BACKEND": "config.ops.cache.BudgetMemoryCache"}}
-    CELERY_BROKER_URL = "memory://"
+    # Nothing goes through it (tasks run eagerly), but Celery still takes a connection from its
+    # pool to serialize a task's arguments as a broker would: with the host named, kombu does
+    # not warn "No hostname was supplied" at each task.
+    CELERY_BROKER_URL = "memory://localhost/"
     CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 BROKER_PUBLISH_TIMEOUT = env.float("BROKER_PUBLISH_TIMEOUT", default=0.25)
@@ -422,6 +425,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.api.schema.camel_case_path_parameters",
+        "config.api.schema_hooks.query_examples",
         "config.api.schema_hooks.default_error_response",
         "config.api.schema_hooks.service_unavailable_response",
         "config.api.schema_hooks.response_links",

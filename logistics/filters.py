@@ -13,7 +13,10 @@ INVALID_STATUS = (
 
 
 class MovementRequestFilter(django_filters.FilterSet):
-    type = AnyCaseChoiceFilter(choices=MovementType.choices, invalid_message=INVALID_TYPE)
+    # The interface's criterion: empty is no criterion (docs/decisions/0026), as its schema says.
+    type = AnyCaseChoiceFilter(
+        choices=MovementType.choices, invalid_message=INVALID_TYPE, empty_is_no_criterion=True
+    )
     status = AnyCaseChoiceFilter(choices=MovementStatus.choices, invalid_message=INVALID_STATUS)
     updatedSince = UpdatedSinceFilter()
 

@@ -15,7 +15,11 @@ checks still see them refused:
   company that sends no X-Change-Reason is 400 by design (tests/config/test_audit_trail.py);
 - a well-formed `cursor` is left out: a cursor is what the service signed for one list
   (`Invalid cursor` otherwise), which no generator can make; tests/config/test_paging.py
-  walks the real ones."""
+  walks the real ones.
+The examples phase sends the schema's examples without `map_case`, so `before_add_examples`
+applies it to them too: the query examples answer the demo's records, whose ids the phase then
+sends to the other operations' examples (the PATCH /hardwares example's serial, set on two
+items, would be refused by design the second time)."""
 
 import re
 import uuid
@@ -104,3 +108,9 @@ def map_case(context, case):
     if case.headers and "Idempotency-Key" in case.headers:
         case.headers["Idempotency-Key"] = _unique_key(case.headers["Idempotency-Key"])
     return case
+
+
+@schemathesis.hook
+def before_add_examples(context, examples):
+    for case in examples:
+        map_case(context, case)

@@ -1922,7 +1922,7 @@ export interface components {
             error: string;
             /** @description Why the request was refused. */
             message: string | string[];
-            /** @description On validation errors. */
+            /** @description On validation errors; on `Invalid JSON body`, one saying why and where, e.g. `Expecting ',' delimiter at line 3, column 5` with its `line` and `column`. */
             details?: components["schemas"]["FieldError"][];
         };
         /**
@@ -1935,7 +1935,7 @@ export interface components {
             error: string;
             /** @description Why the request was refused. */
             message: string | string[];
-            /** @description On validation errors. */
+            /** @description On validation errors; on `Invalid JSON body`, one saying why and where, e.g. `Expecting ',' delimiter at line 3, column 5` with its `line` and `column`. */
             details?: components["schemas"]["FieldError"][];
             /** @description Always an empty array. */
             envelop: unknown[];
@@ -2037,9 +2037,13 @@ export interface components {
          */
         ExtraServiceTypeEnum: "ENROLL_ABM" | "HASH_EXTRACTION";
         FieldError: {
-            /** @description camelCase path of the field, e.g. hardwares[0].brand */
+            /** @description camelCase path of the field, e.g. hardwares[0].brand; `data` for the whole body */
             field: string;
             message: string;
+            /** @description On `Invalid JSON body`: the line where the body stops being JSON, from 1. */
+            line?: number;
+            /** @description On `Invalid JSON body`: the character of that line, from 1. */
+            column?: number;
         };
         GatewayRequestRequest: {
             /** @description HTTP method of the operation, e.g. GET or POST. */
@@ -3220,25 +3224,52 @@ export interface operations {
     audit_events_list: {
         parameters: {
             query: {
-                /** @description Only the events of this action (STATUS_CHANGED: updates that moved a status; UPDATED: the other updates). */
+                /**
+                 * @description Only the events of this action (STATUS_CHANGED: updates that moved a status; UPDATED: the other updates).
+                 * @example STATUS_CHANGED
+                 */
                 action?: "CREATED" | "DELETED" | "STATUS_CHANGED" | "UPDATED";
-                /** @description Only the changes made by this kind of actor. */
+                /**
+                 * @description Only the changes made by this kind of actor.
+                 * @example COMMAND
+                 */
                 actorType?: "API_CLIENT" | "COMMAND" | "OPERATOR" | "SCIM" | "SYSTEM";
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
                 /** @description Where a page starts: copied from the `Link: <...>; rel="next"` header of the page before, never made by the client (it is opaque and signed). */
                 cursor?: string;
-                /** @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list. */
+                /**
+                 * @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list.
+                 * @example 2
+                 */
                 limit?: number;
-                /** @description Only the changes made by the request with this X-Request-ID. */
+                /**
+                 * @description Only the changes made by the request with this X-Request-ID.
+                 * @example 4bf92f3577b34da6a3ce929d0e0e4736
+                 */
                 requestId?: string;
-                /** @description Only the changes made at or after this instant (ISO 8601, with offset). */
+                /**
+                 * @description Only the changes made at or after this instant (ISO 8601, with offset).
+                 * @example 2025-01-01T00:00:00Z
+                 */
                 since?: string;
-                /** @description Only the events of this record (its id: a UUID, or a note's number) and of its child records. */
+                /**
+                 * @description Only the events of this record (its id: a UUID, or a note's number) and of its child records.
+                 * @example 00000000-0000-4000-8000-00000000c001
+                 */
                 targetId?: string;
-                /** @description Only the events of records of this type, and of their child records. */
+                /**
+                 * @description Only the events of records of this type, and of their child records.
+                 * @example ORDER
+                 */
                 targetType?: "BULK_JOB" | "COMPANY" | "EMPLOYEE" | "HARDWARE" | "MOVEMENT_REQUEST" | "ORDER" | "SCIM_TOKEN" | "SHIPMENT";
-                /** @description Only the changes made before this instant (ISO 8601, with offset). */
+                /**
+                 * @description Only the changes made before this instant (ISO 8601, with offset).
+                 * @example 2100-01-01T00:00:00Z
+                 */
                 until?: string;
             };
             header?: never;
@@ -3347,11 +3378,17 @@ export interface operations {
     bulk_jobs_list: {
         parameters: {
             query: {
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
                 /** @description Where a page starts: copied from the `Link: <...>; rel="next"` header of the page before, never made by the client (it is opaque and signed). */
                 cursor?: string;
-                /** @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list. */
+                /**
+                 * @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list.
+                 * @example 2
+                 */
                 limit?: number;
             };
             header?: never;
@@ -3493,7 +3530,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkJobResult"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -3611,7 +3648,10 @@ export interface operations {
     bulk_jobs_retrieve: {
         parameters: {
             query: {
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
             };
             header?: never;
@@ -3753,7 +3793,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkJobResult"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -3871,13 +3911,22 @@ export interface operations {
     bulk_jobs_results: {
         parameters: {
             query: {
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
                 /** @description Where a page starts: copied from the `Link: <...>; rel="next"` header of the page before, never made by the client (it is opaque and signed). */
                 cursor?: string;
-                /** @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list. */
+                /**
+                 * @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list.
+                 * @example 2
+                 */
                 limit?: number;
-                /** @description Only the items that succeeded, or only those that failed. */
+                /**
+                 * @description Only the items that succeeded, or only those that failed.
+                 * @example SUCCEEDED
+                 */
                 status?: "FAILED" | "SUCCEEDED";
             };
             header?: never;
@@ -3989,7 +4038,10 @@ export interface operations {
     catalog_list: {
         parameters: {
             query?: {
-                /** @description ISO 3166-1 alpha-2 or EU, in any case; empty or absent for all. */
+                /**
+                 * @description ISO 3166-1 alpha-2 or EU, in any case; empty or absent for all.
+                 * @example US
+                 */
                 countryCode?: string;
             };
             header?: never;
@@ -4098,7 +4150,10 @@ export interface operations {
             query?: {
                 /** @description Where a page starts: copied from the `Link: <...>; rel="next"` header of the page before, never made by the client (it is opaque and signed). */
                 cursor?: string;
-                /** @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list. */
+                /**
+                 * @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list.
+                 * @example 2
+                 */
                 limit?: number;
             };
             header?: never;
@@ -4238,7 +4293,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -4388,7 +4443,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -4535,7 +4590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScimTokenList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -4681,7 +4736,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSecretList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -4827,7 +4882,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventDetailList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -4944,19 +4999,37 @@ export interface operations {
     employees_list: {
         parameters: {
             query: {
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
                 /** @description Where a page starts: copied from the `Link: <...>; rel="next"` header of the page before, never made by the client (it is opaque and signed). */
                 cursor?: string;
-                /** @description Only the employee with this address (in any case). */
+                /**
+                 * @description Only the employee with this address (in any case).
+                 * @example jordan.lee@demo.example
+                 */
                 email?: string;
-                /** @description Only the employee with this reference of yours. */
+                /**
+                 * @description Only the employee with this reference of yours.
+                 * @example DEMO-HR-1
+                 */
                 externalReferenceId?: string;
-                /** @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list. */
+                /**
+                 * @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list.
+                 * @example 2
+                 */
                 limit?: number;
-                /** @description Only the employees in this status. */
+                /**
+                 * @description Only the employees in this status.
+                 * @example ACTIVE
+                 */
                 status?: "ACTIVE" | "DEACTIVATED";
-                /** @description ISO 8601 date-time with its offset (`2026-11-23T09:30:00Z`): only the records whose updatedAt is at or after it. Every change a client can see moves updatedAt. */
+                /**
+                 * @description ISO 8601 date-time with its offset (`2026-11-23T09:30:00Z`): only the records whose updatedAt is at or after it. Every change a client can see moves updatedAt.
+                 * @example 2025-01-01T00:00:00Z
+                 */
                 updatedSince?: string;
             };
             header?: never;
@@ -5096,7 +5169,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeResult"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -5214,7 +5287,10 @@ export interface operations {
     employees_retrieve: {
         parameters: {
             query: {
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
             };
             header?: never;
@@ -5323,15 +5399,27 @@ export interface operations {
     events_list: {
         parameters: {
             query: {
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
                 /** @description Where a page starts: copied from the `Link: <...>; rel="next"` header of the page before, never made by the client (it is opaque and signed). */
                 cursor?: string;
-                /** @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list. */
+                /**
+                 * @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list.
+                 * @example 2
+                 */
                 limit?: number;
-                /** @description Only the events that happened at or after this instant: ISO 8601 date-time with its offset (`2026-11-23T09:30:00Z`, `...+01:00`). */
+                /**
+                 * @description Only the events that happened at or after this instant: ISO 8601 date-time with its offset (`2026-11-23T09:30:00Z`, `...+01:00`).
+                 * @example 2025-01-01T00:00:00Z
+                 */
                 since?: string;
-                /** @description Only the events of this type, exactly (e.g. order.cancelled). */
+                /**
+                 * @description Only the events of this type, exactly (e.g. order.cancelled).
+                 * @example order.created
+                 */
                 type?: string;
             };
             header?: never;
@@ -5440,7 +5528,10 @@ export interface operations {
     events_retrieve: {
         parameters: {
             query: {
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
             };
             header?: never;
@@ -5584,7 +5675,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -5748,7 +5839,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayResult"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -5880,17 +5971,32 @@ export interface operations {
     hardwares_list: {
         parameters: {
             query: {
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
-                /** @description ISO 3166-1 alpha-2 or EU, in any case; empty or absent for all. */
+                /**
+                 * @description ISO 3166-1 alpha-2 or EU, in any case; empty or absent for all.
+                 * @example US
+                 */
                 countryCode?: string;
                 /** @description Where a page starts: copied from the `Link: <...>; rel="next"` header of the page before, never made by the client (it is opaque and signed). */
                 cursor?: string;
-                /** @description Only the items at this point of their life (all by default). */
+                /**
+                 * @description Only the items at this point of their life (all by default).
+                 * @example ACTIVE
+                 */
                 lifecycle?: "ACTIVE" | "AWAITING_WIPE" | "RETIRED";
-                /** @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list. */
+                /**
+                 * @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list.
+                 * @example 2
+                 */
                 limit?: number;
-                /** @description ISO 8601 date-time with its offset (`2026-11-23T09:30:00Z`): only the records whose updatedAt is at or after it. Every change a client can see moves updatedAt. */
+                /**
+                 * @description ISO 8601 date-time with its offset (`2026-11-23T09:30:00Z`): only the records whose updatedAt is at or after it. Every change a client can see moves updatedAt.
+                 * @example 2025-01-01T00:00:00Z
+                 */
                 updatedSince?: string;
             };
             header?: never;
@@ -6030,7 +6136,7 @@ export interface operations {
                     "application/json": components["schemas"]["HardwareCreatedList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -6148,7 +6254,10 @@ export interface operations {
     hardwares_retrieve: {
         parameters: {
             query: {
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
             };
             header?: never;
@@ -6290,7 +6399,7 @@ export interface operations {
                     "application/json": components["schemas"]["HardwareDetailList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -6441,7 +6550,7 @@ export interface operations {
                     "application/json": components["schemas"]["HardwareDetailList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -6592,7 +6701,7 @@ export interface operations {
                     "application/json": components["schemas"]["HardwareDetailList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -6710,7 +6819,10 @@ export interface operations {
     hardwares_wipes_list: {
         parameters: {
             query: {
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
             };
             header?: never;
@@ -6819,7 +6931,10 @@ export interface operations {
     hardwares_wipes_certificate: {
         parameters: {
             query: {
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
             };
             header?: never;
@@ -6934,17 +7049,32 @@ export interface operations {
     hardwares_storages_list: {
         parameters: {
             query: {
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
-                /** @description ISO 3166-1 alpha-2 or EU, in any case; empty or absent for all. */
+                /**
+                 * @description ISO 3166-1 alpha-2 or EU, in any case; empty or absent for all.
+                 * @example US
+                 */
                 countryCode?: string;
                 /** @description Where a page starts: copied from the `Link: <...>; rel="next"` header of the page before, never made by the client (it is opaque and signed). */
                 cursor?: string;
-                /** @description Only the items at this point of their life (all by default). */
+                /**
+                 * @description Only the items at this point of their life (all by default).
+                 * @example ACTIVE
+                 */
                 lifecycle?: "ACTIVE" | "AWAITING_WIPE" | "RETIRED";
-                /** @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list. */
+                /**
+                 * @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list.
+                 * @example 2
+                 */
                 limit?: number;
-                /** @description ISO 8601 date-time with its offset (`2026-11-23T09:30:00Z`): only the records whose updatedAt is at or after it. Every change a client can see moves updatedAt. */
+                /**
+                 * @description ISO 8601 date-time with its offset (`2026-11-23T09:30:00Z`): only the records whose updatedAt is at or after it. Every change a client can see moves updatedAt.
+                 * @example 2025-01-01T00:00:00Z
+                 */
                 updatedSince?: string;
             };
             header?: never;
@@ -7053,17 +7183,32 @@ export interface operations {
     movement_requests_list: {
         parameters: {
             query: {
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
                 /** @description Where a page starts: copied from the `Link: <...>; rel="next"` header of the page before, never made by the client (it is opaque and signed). */
                 cursor?: string;
-                /** @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list. */
+                /**
+                 * @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list.
+                 * @example 2
+                 */
                 limit?: number;
-                /** @description Only the requests in this status. */
+                /**
+                 * @description Only the requests in this status.
+                 * @example PROCESSING
+                 */
                 status?: "CANCELLED" | "COORDINATED" | "DONE" | "PROCESSING";
-                /** @description Only the requests of this type. */
+                /**
+                 * @description Only the requests of this type.
+                 * @example ONBOARDING
+                 */
                 type?: "OFFBOARDING" | "OFF_ON" | "ONBOARDING";
-                /** @description ISO 8601 date-time with its offset (`2026-11-23T09:30:00Z`): only the records whose updatedAt is at or after it. Every change a client can see moves updatedAt. */
+                /**
+                 * @description ISO 8601 date-time with its offset (`2026-11-23T09:30:00Z`): only the records whose updatedAt is at or after it. Every change a client can see moves updatedAt.
+                 * @example 2025-01-01T00:00:00Z
+                 */
                 updatedSince?: string;
             };
             header?: never;
@@ -7172,7 +7317,10 @@ export interface operations {
     movement_requests_retrieve: {
         parameters: {
             query: {
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
             };
             header?: never;
@@ -7281,7 +7429,10 @@ export interface operations {
     movement_requests_shipments: {
         parameters: {
             query: {
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
             };
             header?: never;
@@ -7421,7 +7572,7 @@ export interface operations {
                     "application/json": components["schemas"]["MovementRequestList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -7570,7 +7721,7 @@ export interface operations {
                     "application/json": components["schemas"]["MovementRequestList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -7688,15 +7839,27 @@ export interface operations {
     orders_list: {
         parameters: {
             query: {
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
-                /** @description ISO 3166-1 alpha-2 or EU, in any case; empty or absent for all. */
+                /**
+                 * @description ISO 3166-1 alpha-2 or EU, in any case; empty or absent for all.
+                 * @example US
+                 */
                 countryCode?: string;
                 /** @description Where a page starts: copied from the `Link: <...>; rel="next"` header of the page before, never made by the client (it is opaque and signed). */
                 cursor?: string;
-                /** @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list. */
+                /**
+                 * @description At most this many records (1 to 500), in the list's order; when more remain, the answer's `Link` header names the next page (`rel="next"`). Absent: the whole list.
+                 * @example 2
+                 */
                 limit?: number;
-                /** @description ISO 8601 date-time with its offset (`2026-11-23T09:30:00Z`): only the records whose updatedAt is at or after it. Every change a client can see moves updatedAt. */
+                /**
+                 * @description ISO 8601 date-time with its offset (`2026-11-23T09:30:00Z`): only the records whose updatedAt is at or after it. Every change a client can see moves updatedAt.
+                 * @example 2025-01-01T00:00:00Z
+                 */
                 updatedSince?: string;
             };
             header?: never;
@@ -7805,7 +7968,10 @@ export interface operations {
     orders_retrieve: {
         parameters: {
             query: {
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
             };
             header?: never;
@@ -7947,7 +8113,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -8111,7 +8277,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -8242,7 +8408,10 @@ export interface operations {
     orders_shipments: {
         parameters: {
             query: {
-                /** @description Code of a company this API client manages. */
+                /**
+                 * @description Code of a company this API client manages.
+                 * @example DEM
+                 */
                 companyCode: string;
             };
             header?: never;
@@ -8382,7 +8551,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderStatusList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -8531,7 +8700,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderStatusList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -8694,7 +8863,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -8845,7 +9014,7 @@ export interface operations {
                     "application/json": components["schemas"]["HardwareWipeList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -8996,7 +9165,7 @@ export interface operations {
                     "application/json": components["schemas"]["MovementRequestList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -9147,7 +9316,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -9298,7 +9467,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShipmentList"];
                 };
             };
-            /** @description Invalid input, state or identifier. */
+            /** @description Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with `line` and `column`). */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];

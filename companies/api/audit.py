@@ -1,7 +1,7 @@
 """GET /audit-events: a company's audit trail, as a client reads it (companies.audit)."""
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 
 from companies.answers import AuditEventSerializer
 from companies.api import docs
@@ -10,31 +10,16 @@ from companies.api.scoping import COMPANY_CODE_PARAMETER, company_from_filters
 from companies.audit import selectors
 from companies.audit.criteria import ACTIONS, TARGET_ID_PATTERN, audit_criteria
 from companies.audit.registry import target_types
-from config.api.docs import DEMO_COMPANY
 from config.api.paging import PAGING_PARAMETERS
 from config.api.streaming import list_response
 from config.kernel.audit import ActorType
 
-
-def _example(value: str, summary: str) -> list[OpenApiExample]:
-    return [OpenApiExample(summary, value=value)]
-
-
 PARAMETERS = [
-    # The examples name the demo company (`make run`'s).
-    OpenApiParameter(
-        COMPANY_CODE_PARAMETER.name,
-        str,
-        required=True,
-        pattern=COMPANY_CODE_PARAMETER.pattern,
-        description=COMPANY_CODE_PARAMETER.description,
-        examples=_example(DEMO_COMPANY, "The demo company"),
-    ),
+    COMPANY_CODE_PARAMETER,
     OpenApiParameter(
         "targetType",
         enum=target_types(),
         description="Only the events of records of this type, and of their child records.",
-        examples=_example("ORDER", "Orders, their lines and alternative groups"),
     ),
     OpenApiParameter(
         "targetId",
@@ -46,14 +31,12 @@ PARAMETERS = [
         "actorType",
         enum=ActorType.values,
         description="Only the changes made by this kind of actor.",
-        examples=_example("OPERATOR", "What the provider's staff changed"),
     ),
     OpenApiParameter(
         "action",
         enum=ACTIONS,
         description="Only the events of this action (STATUS_CHANGED: updates that moved a "
         "status; UPDATED: the other updates).",
-        examples=_example("STATUS_CHANGED", "Status moves"),
     ),
     OpenApiParameter(
         "requestId",

@@ -28,6 +28,42 @@ DEMO_EMPLOYEE = {
     "countryCode": "US",
 }
 
+# Every query parameter's example, in one place (config.api.schema_hooks.query_examples puts
+# them in the schema). Swagger UI's "Try it out" fills each parameter with its example, so
+# together they answer records of `make run`'s demo (manage.py seed_demo: company DEM, its
+# employees in the US, Brazil and Germany, its items, an order and a movement request in each
+# status, their events); tests/config/test_schema_docs.py sends them so. A name means one thing
+# on every list, but for those in QUERY_EXAMPLES_BY_PATH. A `cursor` has none: the service signs
+# each one for its list, and a client copies it from the `Link` header of the page before.
+QUERY_EXAMPLES = {
+    "companyCode": DEMO_COMPANY,
+    "countryCode": "US",
+    # Few enough that the demo's lists have a next page, named by the `Link` header.
+    "limit": 2,
+    "updatedSince": "2025-01-01T00:00:00Z",
+    "since": "2025-01-01T00:00:00Z",
+    "until": "2100-01-01T00:00:00Z",
+    # A demo employee (employees/demo.py), by address and by the HR system's reference.
+    "email": "jordan.lee@demo.example",
+    "externalReferenceId": "DEMO-HR-1",
+    "lifecycle": "ACTIVE",
+    # GET /audit-events: the status moves of one order, by seed_demo (a command), in one request.
+    "targetType": "ORDER",
+    "targetId": "00000000-0000-4000-8000-00000000c001",
+    "actorType": "COMMAND",
+    "action": "STATUS_CHANGED",
+    "requestId": "4bf92f3577b34da6a3ce929d0e0e4736",
+}
+QUERY_EXAMPLES_BY_PATH = {
+    ("/employees", "status"): "ACTIVE",
+    ("/movement_requests", "type"): "ONBOARDING",
+    ("/movement_requests", "status"): "PROCESSING",
+    ("/events", "type"): "order.created",
+    ("/bulk-jobs/{bulkJobId}/results", "status"): "SUCCEEDED",
+}
+# What only the service can make: no example (see above).
+NO_QUERY_EXAMPLE = {"cursor"}
+
 # How every company-scoped operation refuses a missing or foreign companyCode
 # (companies/api/scoping.py): a read takes it as a filter, a write in its body.
 UNKNOWN_COMPANY = "400 `Invalid company code` for a code this API client does not manage"

@@ -2,7 +2,8 @@
 
 Success: `{"statusCode": 200, "message": "Request successful", "envelop": <data>}`.
 Error: `{"statusCode": 400, "error": "Bad Request", "message": "...", "details": [...]}`,
-with `details` on validation failures and `envelop: []` where the interface shows it.
+with `details` on validation failures (and on a body that is no JSON: why, and at which line
+and column) and `envelop: []` where the interface shows it.
 """
 
 import logging
@@ -21,6 +22,7 @@ from rest_framework.renderers import BaseRenderer
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
+from config.api.parsers import InvalidJSON
 from config.api.throttling import failed_authentication_counted
 from config.kernel.errors import FieldError, ServiceError
 from config.ops.outages import DATABASE, database_unavailable, outage_recorded
@@ -103,7 +105,9 @@ def exception_handler(exc: Exception, context: dict) -> Response:
         status_code, message = status.HTTP_400_BAD_REQUEST, VALIDATION_MESSAGE
         details = flatten_validation_errors(exc.detail)
     elif isinstance(exc, exceptions.ParseError):
+        # The interface's message; why and where (line and column) in `details`.
         status_code, message = status.HTTP_400_BAD_REQUEST, INVALID_JSON_MESSAGE
+        details = exc.details if isinstance(exc, InvalidJSON) else None
     elif isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
         status_code, message = status.HTTP_401_UNAUTHORIZED, UNAUTHORIZED_MESSAGE
         authenticate_header = context["view"].get_authenticate_header(context["request"])

@@ -71,15 +71,34 @@ class MessageField(serializers.CharField):
 
 
 class FieldErrorSerializer(serializers.Serializer):
-    field = serializers.CharField(help_text="camelCase path of the field, e.g. hardwares[0].brand")
+    field = serializers.CharField(
+        help_text="camelCase path of the field, e.g. hardwares[0].brand; `data` for the whole body"
+    )
     message = serializers.CharField()
+    line = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="On `Invalid JSON body`: the line where the body stops being JSON, from 1.",
+    )
+    column = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="On `Invalid JSON body`: the character of that line, from 1.",
+    )
 
 
 class ErrorEnvelopeSerializer(serializers.Serializer):
     statusCode = serializers.IntegerField()
     error = serializers.CharField(help_text="HTTP status name, e.g. Bad Request")
     message = MessageField(help_text="Why the request was refused.")
-    details = FieldErrorSerializer(many=True, required=False, help_text="On validation errors.")
+    details = FieldErrorSerializer(
+        many=True,
+        required=False,
+        help_text=(
+            "On validation errors; on `Invalid JSON body`, one saying why and where, e.g. "
+            "`Expecting ',' delimiter at line 3, column 5` with its `line` and `column`."
+        ),
+    )
 
     class Meta:
         ref_name = "ErrorEnvelope"
@@ -99,6 +118,13 @@ class ErrorEnvelopeWithEnvelopSerializer(ErrorEnvelopeSerializer):
 
 UNAUTHORIZED = "Missing, unknown or revoked API key."
 BAD_REQUEST = "Invalid input, state or identifier."
+BAD_BODY = (
+    "Invalid input, state or identifier; a body that is no JSON is `Invalid JSON body`, its "
+    "one detail saying why and where (`Expecting ',' delimiter at line 3, column 5`, with "
+    "`line` and `column`)."
+)
+# The methods whose operations read a body.
+BODY_METHODS = ("POST", "PUT", "PATCH")
 NOT_FOUND = "No such record visible to this API client."
 
 
@@ -155,7 +181,7 @@ class EnvelopeAutoSchema(AutoSchema):
         errors = {"401": UNAUTHORIZED}
         takes_input = self.method != "GET" or "{" in self.path or self.get_override_parameters()
         if takes_input:
-            errors["400"] = BAD_REQUEST
+            errors["400"] = BAD_BODY if self.method in BODY_METHODS else BAD_REQUEST
         if takes_input:
             # A path's record, or one a body names (an employee by e-mail, a catalog item).
             errors["404"] = NOT_FOUND

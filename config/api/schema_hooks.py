@@ -4,6 +4,9 @@
 import json
 import re
 
+from drf_spectacular.drainage import warn
+
+from config.api.docs import NO_QUERY_EXAMPLE, QUERY_EXAMPLES, QUERY_EXAMPLES_BY_PATH
 from config.api.schema import error_response
 
 ERROR_ENVELOPE = "#/components/schemas/ErrorEnvelope"
@@ -269,4 +272,22 @@ def server_applied_defaults(result, generator, request, public):
     for name, component in result["components"]["schemas"].items():
         if name.endswith("Request"):
             move(component)
+    return result
+
+
+def query_examples(result, generator, request, public):
+    """drf-spectacular postprocessing hook: every query parameter shows its example, from the one
+    list of them (config.api.docs.QUERY_EXAMPLES), which Swagger UI's "Try it out" fills in. A
+    parameter with none (but a cursor) is a warning, which `make schema` fails on."""
+    for path, operations in result["paths"].items():
+        for method, operation in operations.items():
+            for parameter in operation.get("parameters", []):
+                name = parameter["name"]
+                if parameter["in"] != "query" or name in NO_QUERY_EXAMPLE:
+                    continue
+                example = QUERY_EXAMPLES_BY_PATH.get((path, name), QUERY_EXAMPLES.get(name))
+                if example is None:
+                    warn(f"{method.upper()} {path}: query parameter {name} has no example")
+                    continue
+                parameter["example"] = example
     return result

@@ -5,12 +5,15 @@ command an error line and a non-zero exit. Nobody builds an error envelope by ha
 """
 
 from collections.abc import Sequence
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 
 class FieldError(TypedDict):
     field: str
     message: str
+    # Where a body stops being JSON (config.api.parsers): from 1, the column in characters.
+    line: NotRequired[int]
+    column: NotRequired[int]
 
 
 class ServiceError(Exception):

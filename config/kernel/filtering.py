@@ -43,18 +43,40 @@ class CountryCodeFilter(django_filters.CharFilter):
 
 
 class AnyCaseChoiceFormField(django_filters.fields.ChoiceField):
+    def __init__(self, *, empty_is_no_criterion: bool = False, **kwargs):
+        self.empty_is_no_criterion = empty_is_no_criterion
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        # Absent is None; sent empty (`?status=`) is a value, outside the choices like any other.
+        if isinstance(value, str) and not value.strip() and not self.empty_is_no_criterion:
+            raise forms.ValidationError(
+                self.error_messages["invalid_choice"],
+                code="invalid_choice",
+                params={"value": value},
+            )
+        return super().clean(value)
+
     def to_python(self, value):
         return super().to_python(value).strip().upper()
 
 
 class AnyCaseChoiceFilter(django_filters.ChoiceFilter):
     """A code in any case (`offboarding`), like the other codes of the criteria (companyCode,
-    countryCode); another is refused with `invalid_message`."""
+    countryCode); another is refused with `invalid_message`, which names the choices.
+
+    Sent empty, it is refused the same way, as its parameter's schema (an enum) says; unless
+    `empty_is_no_criterion`, for a criterion whose schema says `allowEmptyValue`
+    (config.api.schema.EMPTY_IS_NO_CRITERION): there empty is no criterion."""
 
     field_class = AnyCaseChoiceFormField
 
-    def __init__(self, *, invalid_message: str, **kwargs):
-        super().__init__(error_messages={"invalid_choice": invalid_message}, **kwargs)
+    def __init__(self, *, invalid_message: str, empty_is_no_criterion: bool = False, **kwargs):
+        super().__init__(
+            error_messages={"invalid_choice": invalid_message},
+            empty_is_no_criterion=empty_is_no_criterion,
+            **kwargs,
+        )
 
 
 class InstantFormField(forms.CharField):

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from scim2_models import Context, Error
 
 from companies.api.scim_authentication import scim_authentication_refused
-from config.api.envelope import exception_handler
+from config.api.envelope import INVALID_JSON_MESSAGE, exception_handler
 from config.api.parsers import JSONBodyParser
 from employees import services as employee_rules
 from scim.errors import ScimRefusal
@@ -62,11 +62,13 @@ def scim_exception_handler(exc, context) -> Response:
     elif isinstance(detail, str) and detail in RULES:
         status, scim_type, attribute = RULES[detail]
         detail = f"{attribute}: {detail}"
+    elif status == 400 and detail == INVALID_JSON_MESSAGE:
+        # Said with why and where, as the API's detail says it (config.api.parsers).
+        scim_type = "invalidSyntax"
+        detail = ": ".join([detail, *(item["message"] for item in answer.data.get("details", []))])
     elif status == 400 and answer.data.get("details"):
         scim_type = "invalidValue"
         detail = "; ".join(_attribute_named(item) for item in answer.data["details"])
-    elif status == 400 and isinstance(exc, Exception) and "JSON" in str(detail):
-        scim_type = "invalidSyntax"
     error = Error(status=status, scim_type=scim_type, detail=_text(detail))
     body = error.model_dump(scim_ctx=Context.RESOURCE_QUERY_RESPONSE)
     return Response(body, status=status, headers=dict(answer.items()))

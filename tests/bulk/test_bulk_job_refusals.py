@@ -163,9 +163,24 @@ def test_a_job_without_a_company_code_is_refused(caller, company, body):
     assert not BulkJob.objects.exists()
 
 
-@pytest.mark.parametrize("body", [b'{"companyCode": "BLK", "items": [', b"\xff", b"{'a': 1}"])
-def test_a_body_that_is_no_json_is_refused(caller, company, body):
-    assert_refused(post_raw(caller, body), 400, "Invalid JSON body")
+@pytest.mark.parametrize(
+    ("body", "why", "column"),
+    [
+        (b'{"companyCode": "BLK", "items": [', "Expecting value", 34),
+        (b"\xff", "Invalid UTF-8 byte 0xFF", 1),
+        (b"{'a': 1}", "Expecting property name enclosed in double quotes", 2),
+    ],
+)
+def test_a_body_that_is_no_json_is_refused_saying_why_and_where(caller, company, body, why, column):
+    details = [
+        {
+            "field": "data",
+            "message": f"{why} at line 1, column {column}",
+            "line": 1,
+            "column": column,
+        }
+    ]
+    assert_refused(post_raw(caller, body), 400, "Invalid JSON body", details)
     assert not BulkJob.objects.exists()
 
 

@@ -62,6 +62,14 @@ def test_malformed_json_is_400_invalid_json_body(caller):
         "statusCode": 400,
         "error": "Bad Request",
         "message": "Invalid JSON body",
+        "details": [
+            {
+                "field": "data",
+                "message": "Expecting property name enclosed in double quotes at line 1, column 17",
+                "line": 1,
+                "column": 17,
+            }
+        ],
         "envelop": [],
     }
 

@@ -387,6 +387,9 @@ def test_a_body_that_is_not_json_is_400_invalid_syntax(idp):
     response = idp.generic("POST", "/scim/v2/Users", "{not json", content_type=SCIM_MEDIA_TYPE)
 
     assert (response.status_code, response.json()["scimType"]) == (400, "invalidSyntax")
+    assert response.json()["detail"] == (
+        "Invalid JSON body: Expecting property name enclosed in double quotes at line 1, column 2"
+    )
     assert response["Content-Type"] == SCIM_MEDIA_TYPE
 
 

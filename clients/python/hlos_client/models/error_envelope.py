@@ -22,7 +22,8 @@ class ErrorEnvelope:
         status_code (int):
         error (str): HTTP status name, e.g. Bad Request
         message (list[str] | str): Why the request was refused.
-        details (list[FieldError] | Unset): On validation errors.
+        details (list[FieldError] | Unset): On validation errors; on `Invalid JSON body`, one saying why and where, e.g.
+            `Expecting ',' delimiter at line 3, column 5` with its `line` and `column`.
     """
 
     status_code: int

@@ -25,7 +25,8 @@ class ErrorEnvelopeWithEnvelop:
             error (str): HTTP status name, e.g. Bad Request
             message (list[str] | str): Why the request was refused.
             envelop (list[Any]): Always an empty array.
-            details (list[FieldError] | Unset): On validation errors.
+            details (list[FieldError] | Unset): On validation errors; on `Invalid JSON body`, one saying why and where, e.g.
+                `Expecting ',' delimiter at line 3, column 5` with its `line` and `column`.
     """
 
     status_code: int

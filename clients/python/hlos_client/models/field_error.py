@@ -6,6 +6,8 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="FieldError")
 
 
@@ -13,18 +15,26 @@ T = TypeVar("T", bound="FieldError")
 class FieldError:
     """
     Attributes:
-        field (str): camelCase path of the field, e.g. hardwares[0].brand
+        field (str): camelCase path of the field, e.g. hardwares[0].brand; `data` for the whole body
         message (str):
+        line (int | Unset): On `Invalid JSON body`: the line where the body stops being JSON, from 1.
+        column (int | Unset): On `Invalid JSON body`: the character of that line, from 1.
     """
 
     field: str
     message: str
+    line: int | Unset = UNSET
+    column: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         field = self.field
 
         message = self.message
+
+        line = self.line
+
+        column = self.column
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -34,6 +44,10 @@ class FieldError:
                 "message": message,
             }
         )
+        if line is not UNSET:
+            field_dict["line"] = line
+        if column is not UNSET:
+            field_dict["column"] = column
 
         return field_dict
 
@@ -44,9 +58,15 @@ class FieldError:
 
         message = d.pop("message")
 
+        line = d.pop("line", UNSET)
+
+        column = d.pop("column", UNSET)
+
         field_error = cls(
             field=field,
             message=message,
+            line=line,
+            column=column,
         )
 
         field_error.additional_properties = d
