@@ -11,23 +11,35 @@ INSTALLED := $(VENV)/.installed
 install: $(INSTALLED)
 
 # Reinstalls only when the dependencies change. The generated Python client (clients/python) is
-# installed too: the tests call a live server with it.
+# installed too: the tests call a live server with it. Quiet: a line to say it installs, and pip's
+# errors, which fail it; `make install V=1` shows the commands and pip's own warnings too. The
+# first Python of 3.11 or newer that really runs makes the virtualenv (a pyenv shim for a version
+# that is not selected is found by `command -v` but fails, saying so: that is not printed).
+PIP_QUIET := $(if $(V),--quiet,--quiet --quiet)
+Q := $(if $(V),,@)
+
 $(INSTALLED): pyproject.toml
-	@python=$$(for candidate in python3.13 python3.12 python3.11 python3; do \
-	    if command -v $$candidate >/dev/null 2>&1 && $$candidate -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then \
+	@if [ ! -x $(BIN)/python ]; then \
+	  python=$$(for candidate in python3.13 python3.12 python3.11 python3; do \
+	    if command -v $$candidate >/dev/null 2>&1 && \
+	      $$candidate -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1; then \
 	      echo $$candidate; break; fi; done); \
 	  if [ -z "$$python" ]; then echo "Python 3.11 or newer is needed: install it and try again." >&2; exit 1; fi; \
-	  [ -x $(BIN)/python ] || $$python -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
-	$(BIN)/python -m pip install --quiet -e clients/python
+	  $$python -m venv $(VENV); \
+	fi
+	@echo "Installing the service and its tools into $(VENV)/ ($$($(BIN)/python --version)$(if $(V),,; V=1 for pip's warnings))..."
+	$(Q)$(BIN)/python -m pip install $(PIP_QUIET) --upgrade pip
+	$(Q)$(BIN)/python -m pip install $(PIP_QUIET) -e ".[dev]"
+	$(Q)$(BIN)/python -m pip install $(PIP_QUIET) -e clients/python
 	@touch $(INSTALLED)
 
 # scripts/run: starts the embedded PostgreSQL (data in .pgdata/, a unix socket there, no TCP
-# port), migrates, loads the demo data, prints a fresh demo key, serves on 127.0.0.1:8000
-# (PORT=8001 make run for another port), and stops PostgreSQL when the server stops (Ctrl-C).
+# port), migrates, loads the demo data, prints a fresh demo key, serves on 127.0.0.1:$(PORT)
+# (PORT=8001 make run, or make run PORT=8001, for another port: a port in use stops it before
+# anything starts), and stops PostgreSQL when the server stops (Ctrl-C).
+PORT ?= 8000
 run: install
-	$(BIN)/python scripts/run
+	@PORT=$(PORT) $(BIN)/python scripts/run
 
 # The Procfile's web, worker and beat under honcho, after migrating, on DATABASE_URL and
 # REDIS_URL (both required).

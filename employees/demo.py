@@ -57,8 +57,11 @@ DEMO_EMPLOYEES = (
 
 
 def demo_employees_seed(company) -> str:
-    if Employee.objects.filter(company=company).exists():
-        return "Employees: the demo company has some already."
+    """The demo's employees, made unless the company has some; the line says how many it has."""
+    existing = Employee.objects.filter(company=company).count()
+    if existing:
+        return f"Employees: {existing} (0 new: the demo company had some already)."
     for details in DEMO_EMPLOYEES:
         employee_upsert(company=company, details=details)
-    return f"Employees: {len(DEMO_EMPLOYEES)} ({', '.join(e.email for e in DEMO_EMPLOYEES)})."
+    emails = ", ".join(e.email for e in DEMO_EMPLOYEES)
+    return f"Employees: {len(DEMO_EMPLOYEES)} ({len(DEMO_EMPLOYEES)} new: {emails})."

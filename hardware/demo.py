@@ -19,8 +19,10 @@ DEMO_HARDWARE = (
 
 
 def demo_hardware_seed(company) -> str:
-    if Hardware.objects.filter(company=company).exists():
-        return "Hardware: the demo company has some already."
+    """The demo's items, made unless the company has some; the line says how many it has."""
+    existing = Hardware.objects.filter(company=company).count()
+    if existing:
+        return f"Hardware: {existing} items (0 new: the demo company had some already)."
     models = {
         (item.country_code, item.manufacturer_part_number): item
         for item in CatalogItem.objects.filter(
@@ -36,4 +38,5 @@ def demo_hardware_seed(company) -> str:
         )
         hardware_create(company=company, spec=spec, employee_email=holder)
     held = sum(1 for *_, holder in DEMO_HARDWARE if holder)
-    return f"Hardware: {len(DEMO_HARDWARE) - held} items in storage, {held} with employees."
+    made = len(DEMO_HARDWARE)
+    return f"Hardware: {made} items ({made} new: {made - held} in storage, {held} with employees)."

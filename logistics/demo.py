@@ -16,8 +16,11 @@ OPERATOR = Actor.command("seed_demo")
 
 
 def demo_movements_seed(company) -> str:
-    if MovementRequest.objects.filter(company=company).exists():
-        return "Movement requests: the demo company has some already."
+    """The demo's movement requests, made unless the company has some; the line says how many
+    it has."""
+    existing = MovementRequest.objects.filter(company=company).count()
+    if existing:
+        return f"Movement requests: {existing} (0 new: the demo company had some already)."
     client = company.api_client
     actor = Actor.api_client(client)
     items = dict(Hardware.objects.filter(company=company).values_list("serial_number", "id"))
@@ -65,4 +68,7 @@ def demo_movements_seed(company) -> str:
     movement_request_move(
         movement_request_id=cancelled.pk, to_status=MovementStatus.CANCELLED, actor=OPERATOR
     )
-    return "Movement requests: one in each status (PROCESSING, COORDINATED, DONE, CANCELLED)."
+    return (
+        "Movement requests: 4 (4 new, one in each status: PROCESSING, COORDINATED, DONE, "
+        "CANCELLED)."
+    )

@@ -21,8 +21,10 @@ LAPTOP, MONITOR = "MC8K4LL/A", "DELL-U2724D-US"
 
 
 def demo_orders_seed(company) -> str:
-    if Order.objects.filter(company=company).exists():
-        return "Orders: the demo company has some already."
+    """The demo's orders, made unless the company has some; the line says how many it has."""
+    existing = Order.objects.filter(company=company).count()
+    if existing:
+        return f"Orders: {existing} (0 new: the demo company had some already)."
     client = company.api_client
     items = dict(
         CatalogItem.objects.filter(
@@ -44,7 +46,7 @@ def demo_orders_seed(company) -> str:
         order, _ = order_quote(api_client=client, company=company, quote=quote)
         for step in path:
             _move(company, order, step, client)
-    return f"Orders: one in each status ({', '.join(PATHS)})."
+    return f"Orders: {len(PATHS)} ({len(PATHS)} new, one in each status: {', '.join(PATHS)})."
 
 
 def _move(company, order: Order, status: OrderStatus, client) -> None:

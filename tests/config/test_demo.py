@@ -80,11 +80,34 @@ def test_the_demo_storage_has_items_ready_for_an_onboarding(demo):
     )
 
 
-def test_seed_demo_again_adds_nothing(demo):
+def test_seed_demo_again_adds_nothing_and_says_what_exists(demo):
     counts = {path: len(listed(demo, path)) for path in ["/employees", "/hardwares", "/orders"]}
 
     out = io.StringIO()
     call_command("seed_demo", stdout=out, stderr=io.StringIO())
 
     assert {path: len(listed(demo, path)) for path in counts} == counts
-    assert "Orders: the demo company has some already." in out.getvalue()
+    lines = out.getvalue().splitlines()
+    assert lines[3:] == [
+        f"  Employees: {counts['/employees']} (0 new: the demo company had some already).",
+        f"  Hardware: {counts['/hardwares']} items (0 new: the demo company had some already).",
+        f"  Orders: {counts['/orders']} (0 new: the demo company had some already).",
+        "  Movement requests: 4 (0 new: the demo company had some already).",
+    ]
+
+
+def test_seed_demo_on_a_new_database_says_what_it_made():
+    out = io.StringIO()
+    call_command("seed_demo", stdout=out, stderr=io.StringIO())
+
+    assert out.getvalue().splitlines() == [
+        "Hardware types: 14 (0 new).",  # made by the migrations
+        "Catalog: 79 items (79 new).",
+        "Demo company DEM:",
+        "  Employees: 4 (4 new: jordan.lee@demo.example, ana.silva@demo.example, "
+        "lena.fischer@demo.example, sam.carter@demo.example).",
+        "  Hardware: 8 items (8 new: 5 in storage, 3 with employees).",
+        "  Orders: 5 (5 new, one in each status: PENDING, QUOTED, ACCEPTED, DELIVERED, CANCELLED).",
+        "  Movement requests: 4 (4 new, one in each status: PROCESSING, COORDINATED, DONE, "
+        "CANCELLED).",
+    ]

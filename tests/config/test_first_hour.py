@@ -1,5 +1,7 @@
 """The README's "First hour" walk-through, run line by line against a live server with the demo
-data `make run` loads: if a step of it stops working, this fails."""
+data `make run` loads: if a step of it stops working, this fails. Its receiver checks each
+webhook's signature with the secret the walk-through takes first (standardwebhooks), and prints
+it `verified`; that it refuses one signed otherwise is tested on its own."""
 
 import contextlib
 import io
@@ -10,6 +12,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import UTC, datetime
+from http.client import HTTPConnection
 from pathlib import Path
 from urllib.parse import quote
 
@@ -18,6 +22,7 @@ import psycopg
 import pytest
 from django.conf import settings
 from django.core.management import call_command
+from standardwebhooks import Webhook
 
 from companies.demo import DEMO_COMPANY_CODE
 from companies.models import Company
@@ -27,13 +32,72 @@ from tests.servers import REPO, Gunicorn, LocalServer, free_port
 README_PORT = "9000"  # the receiver's port in the README; a free one here
 
 
-def first_hour_script() -> str:
+def first_hour_blocks() -> list[str]:
     """The shell blocks of the README's First hour section, in order."""
     readme = (REPO / "README.md").read_text()
     section = readme.split("\n## First hour\n", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```sh\n(.*?)```", section, flags=re.DOTALL)
     assert len(blocks) >= 4
-    return "\n".join(blocks)
+    return blocks
+
+
+def first_hour_script() -> str:
+    return "\n".join(first_hour_blocks())
+
+
+def first_hour_receiver() -> str:
+    """The Python of the walk-through's webhook receiver, as pasted."""
+    [receiver] = [
+        found.group(1)
+        for block in first_hour_blocks()
+        if (found := re.search(r"\.venv/bin/python -c '\n(.*?)\n' & RECEIVER", block, re.DOTALL))
+    ]
+    return receiver
+
+
+def test_the_first_hours_receiver_refuses_a_webhook_signed_with_another_secret():
+    secret, other = Webhook("whsec_" + "A" * 44), Webhook("whsec_" + "B" * 44)
+    port = free_port()
+    code = first_hour_receiver().replace(f'"127.0.0.1", {README_PORT}', f'"127.0.0.1", {port}')
+    receiver = subprocess.Popen(
+        [sys.executable, "-c", code],
+        env=os.environ | {"WEBHOOK_SECRET": "whsec_" + "A" * 44},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    body = '{"type":"webhook.test","data":{}}'
+
+    def sent(webhook_id: str, signer: Webhook) -> int:
+        now = datetime.now(UTC)
+        headers = {
+            "webhook-id": webhook_id,
+            "webhook-timestamp": str(int(now.timestamp())),
+            "webhook-signature": signer.sign(webhook_id, now, body),
+            "Content-Type": "application/json",
+        }
+        for _ in range(100):  # until it listens
+            connection = HTTPConnection("127.0.0.1", port, timeout=5)
+            try:
+                connection.request("POST", "/hooks", body, headers)
+                return connection.getresponse().status
+            except ConnectionRefusedError:
+                time.sleep(0.1)
+            finally:
+                connection.close()
+        raise AssertionError(f"the receiver did not listen: {receiver.poll()}")
+
+    try:
+        statuses = [sent("msg_forged", other), sent("msg_signed", secret)]
+    finally:
+        receiver.terminate()
+        printed = receiver.communicate(timeout=10)[0].splitlines()
+
+    assert statuses == [401, 204]
+    assert printed == [
+        "webhook msg_forged REFUSED: No matching signature found",
+        f"webhook msg_signed verified {body}",
+    ]
 
 
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -193,23 +257,35 @@ def assert_the_walk_through_runs(server: "Gunicorn | MakeRun", key: str) -> None
     script = script.replace(f'"127.0.0.1", {README_PORT}', f'"127.0.0.1", {receiver_port}')
     try:
         server.wait_until_up()
+        # In the project folder, as the README says: the receiver is .venv's Python.
         ran = subprocess.run(
             ["bash", "-euo", "pipefail", "-c", script],
+            cwd=REPO,
             capture_output=True,
             text=True,
             timeout=180,
         )
-        server_log = server.log_tail()
+        server_output = server.output()
     finally:
         server.stop()
 
     output = ran.stdout
+    server_log = server_output[-4000:]
     assert ran.returncode == 0, f"{output}\n{ran.stderr}\n{server_log}"
-    assert re.search(r"^webhook msg_\w+ \{.*\"type\":\"webhook.test\"", output, re.MULTILINE)
+    # The test webhook, signed with the secret the walk-through took first, verified.
+    assert re.search(verified("webhook.test"), output, re.MULTILINE), output
+    assert "REFUSED" not in output
+    # Webhooks delivered in-process, with no broker, and no warning about one.
+    assert "No hostname was supplied" not in server_output
     # The answers the walk-through prints, among the webhooks the receiver prints meanwhile.
     printed = output.splitlines()
     for line in ["COORDINATED", "DONE", "EMPLOYEE maya.patel@demo.example", "QUOTED 1498.99"]:
         assert line in printed
     assert re.search(r"\['SBX-[0-9A-F]{16}'\]", output)
-    assert re.search(r"^webhook msg_\w+ \{.*\"type\":\"order.delivered\"", output, re.MULTILINE)
+    assert re.search(verified("order.delivered"), output, re.MULTILINE), output
     assert "'order.delivered'" in output  # the feed's last eight
+
+
+def verified(kind: str) -> str:
+    """The line the receiver prints for a webhook of `kind` whose signature it verified."""
+    return rf'^webhook msg_\w+ verified \{{.*"type":"{kind}"'
