@@ -34,9 +34,9 @@ $(INSTALLED): pyproject.toml
 	@touch $(INSTALLED)
 
 # scripts/run: starts the embedded PostgreSQL (data in .pgdata/, a unix socket there, no TCP
-# port), migrates, loads the demo data, prints a fresh demo key, serves on 127.0.0.1:$(PORT)
-# (PORT=8001 make run, or make run PORT=8001, for another port: a port in use stops it before
-# anything starts), and stops PostgreSQL when the server stops (Ctrl-C).
+# port), migrates, loads the demo data, serves on 127.0.0.1:$(PORT) and, once it answers, prints a
+# fresh demo key (PORT=8001 make run, or make run PORT=8001, for another port: a port in use
+# stops it before anything starts), and stops PostgreSQL when the server stops (Ctrl-C).
 PORT ?= 8000
 run: install
 	@PORT=$(PORT) $(BIN)/python scripts/run
