@@ -46,7 +46,8 @@ run: install
 serve: install
 	scripts/serve
 
-test: install
+# The Node tools too: the docs site's tests build it, and it serves Mermaid from node_modules.
+test: install node_modules/.installed
 	scripts/with-test-services $(BIN)/pytest $(PYTEST_ARGS)
 
 lint: install
@@ -68,6 +69,18 @@ lint-schema: install node_modules/.installed
 	  { npx --no-install redocly lint $$schema >$$report 2>&1; status=$$?; } ; \
 	  grep -v '^ *[╔║╚]' $$report; \
 	  [ $$status -eq 0 ] && ! grep -q 'You have [0-9]* warning' $$report
+
+# The docs site (mkdocs.yml): `make docs` serves it on 127.0.0.1:$(DOCS_PORT), rebuilding a page
+# as it is saved; `make docs-build` builds it into site/ strictly, as CI does (a broken link or
+# anchor, a page missing from the nav: any warning fails). Both need the Node tools: the site
+# serves Mermaid's script from node_modules, never from a CDN.
+DOCS_PORT ?= 8001
+.PHONY: docs docs-build
+docs: install node_modules/.installed
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(DOCS_PORT)
+
+docs-build: install node_modules/.installed
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --clean
 
 # Schemathesis against a live server on PostgreSQL: zero findings, or the run fails.
 contract: install

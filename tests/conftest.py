@@ -12,6 +12,7 @@ from django.conf import settings
 from rest_framework.test import APIClient
 
 from config.celery import app
+from tests.docs_site import BuiltSite, site_build
 from tests.factories import ApiClientFactory, issue_key
 from tests.schema_check import SESSION, SchemaCheck, judge, live_schema
 from tests.support.commands import Manage
@@ -137,3 +138,9 @@ def manage(capsys, monkeypatch) -> Manage:
     """Runs a management command from its command line: exit code, stdout and stderr
     (tests/support/commands.py)."""
     return Manage(capsys, monkeypatch)
+
+
+@pytest.fixture(scope="session")
+def docs_site(tmp_path_factory) -> BuiltSite:
+    """The docs site, built strictly once a run (tests/docs_site.py)."""
+    return site_build(tmp_path_factory.mktemp("site"))

@@ -3,6 +3,8 @@ real gunicorn with the repository's gunicorn.conf.py (slow clients, chunked bodi
 limits, stopping), Debian's PgBouncer with deploy/pgbouncer.ini between it and the database,
 and Debian's HAProxy with deploy/haproxy.cfg in front of several of them. Each runs the
 production file, but for what a test machine changes (addresses, authentication, logging).
+And the server as `make run` serves it, for what a reader pastes (the README's First hour, the
+docs' examples): `AS_MAKE_RUN_SERVES`, `demo_key`, `as_pasted_against`.
 
 Data must be committed to be seen by the server: use it from
 `@pytest.mark.django_db(transaction=True, serialized_rollback=True)` tests.
@@ -29,8 +31,12 @@ from pathlib import Path
 from urllib.parse import quote
 
 import psycopg
+from django.core.management import call_command
 from psycopg.rows import dict_row
 
+from companies.demo import DEMO_COMPANY_CODE
+from companies.models import Company
+from companies.services import api_key_issue
 from tests.schema_check import CheckedHTTPConnection
 
 REPO = Path(__file__).resolve().parent.parent
@@ -217,6 +223,40 @@ class Gunicorn(LocalServer):
 
     def socket(self) -> socket.socket:
         return socket.create_connection(("127.0.0.1", self.port), timeout=5)
+
+
+# As `make run` serves: tasks in-process (no Redis), webhooks to localhost allowed.
+AS_MAKE_RUN_SERVES = {
+    "GUNICORN_WORKERS": "1",
+    "REDIS_URL": "",
+    "ENVIRONMENT": "development",
+    "DEBUG": "false",
+    "SECRET_KEY": "first-hour",
+}
+# What a reader pastes first (the README's First hour, the docs' examples): the address and the
+# key `make run` printed; the rest of the line is a comment.
+PASTED_ADDRESS_AND_KEY = re.compile(r"^export HLOS=\S+ KEY=\S+.*$", re.MULTILINE)
+# The port of the examples' webhook receiver: in a URL, or in http.server's ("127.0.0.1", 9000).
+PASTED_RECEIVER_PORT = re.compile(
+    r"(?<=127\.0\.0\.1:)9000\b|(?<=localhost:)9000\b|(?<=, )9000(?=\))"
+)
+
+
+def demo_key() -> str:
+    """Loads the demo data as `make run` does, and issues a new key of the demo client (company
+    DEM); committed when called outside a transaction, for a live server to see."""
+    call_command("seed_demo", stdout=io.StringIO())
+    _, key = api_key_issue(client=Company.objects.get(code=DEMO_COMPANY_CODE).api_client)
+    return key
+
+
+def as_pasted_against(script: str, server: LocalServer, key: str) -> str:
+    """`script`, as a reader pastes it, run against `server`: its first `export HLOS=… KEY=…`
+    line (the whole line) gives the server's address and `key`, and the receiver's port 9000 is
+    a free one."""
+    pasted = f"export HLOS=http://127.0.0.1:{server.port} KEY={key}"
+    script = PASTED_ADDRESS_AND_KEY.sub(lambda _: pasted, script, count=1)
+    return PASTED_RECEIVER_PORT.sub(str(free_port()), script)
 
 
 class PgBouncer(LoggedProcess):

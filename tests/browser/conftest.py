@@ -1,7 +1,7 @@
 """Browser tests of the back office: Playwright driving Debian's chromium (never a browser
 Playwright downloads), one browser for them all, against pytest-django's live server on
-the test database. Each step leaves a screenshot in artifacts/screenshots/ (README.md, "Two
-commands", Browser tests).
+the test database. Each step leaves a screenshot in artifacts/screenshots/
+(docs/engineering/running-and-testing.md, "Browser tests").
 
 The live server sees only committed data: the tests are transactional, with the serialized
 rollback every transactional test of the suite uses (tests/conftest.py)."""

@@ -237,9 +237,9 @@ def test_the_whole_flow_with_the_generated_python_client(live):
 
 
 def readme_python_lines() -> str:
-    """The Python block of the README's Typed clients section."""
+    """The Python block of the README's "A taste of the API"."""
     readme = (REPO / "README.md").read_text()
-    section = readme.split("\n## Typed clients\n", 1)[1].split("\n## ", 1)[0]
+    section = readme.split("\n## A taste of the API\n", 1)[1].split("\n## ", 1)[0]
     [block] = re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)
     return block
 

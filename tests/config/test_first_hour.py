@@ -4,7 +4,6 @@ webhook's signature with the secret the walk-through takes first (standardwebhoo
 it `verified`; that it refuses one signed otherwise is tested on its own."""
 
 import contextlib
-import io
 import os
 import re
 import signal
@@ -21,13 +20,19 @@ import psutil
 import psycopg
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from standardwebhooks import Webhook
 
 from companies.demo import DEMO_COMPANY_CODE
 from companies.models import Company
-from companies.services import api_key_issue
-from tests.servers import REPO, Gunicorn, LocalServer, free_port
+from tests.servers import (
+    AS_MAKE_RUN_SERVES,
+    REPO,
+    Gunicorn,
+    LocalServer,
+    as_pasted_against,
+    demo_key,
+    free_port,
+)
 
 README_PORT = "9000"  # the receiver's port in the README; a free one here
 
@@ -102,8 +107,7 @@ def test_the_first_hours_receiver_refuses_a_webhook_signed_with_another_secret()
 
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_the_readmes_first_hour_runs_line_by_line():
-    call_command("seed_demo", stdout=io.StringIO())
-    _, key = api_key_issue(client=Company.objects.get(code=DEMO_COMPANY_CODE).api_client)
+    key = demo_key()
     server = Gunicorn(settings.DATABASES["default"], **AS_MAKE_RUN_SERVES)
     assert_the_walk_through_runs(server, key)
 
@@ -235,26 +239,8 @@ def answer_status(server: "Gunicorn | MakeRun", path: str, key: str) -> int:
         connection.close()
 
 
-# As `make run` serves: tasks in-process (no Redis), webhooks to localhost allowed.
-AS_MAKE_RUN_SERVES = {
-    "GUNICORN_WORKERS": "1",
-    "REDIS_URL": "",
-    "ENVIRONMENT": "development",
-    "DEBUG": "false",
-    "SECRET_KEY": "first-hour",
-}
-
-
 def assert_the_walk_through_runs(server: "Gunicorn | MakeRun", key: str) -> None:
-    receiver_port = str(free_port())
-    script = first_hour_script()
-    script = re.sub(
-        r"^export HLOS=\S+ KEY=\S+",
-        f"export HLOS=http://127.0.0.1:{server.port} KEY={key}",
-        script,
-        flags=re.MULTILINE,
-    ).replace(f"127.0.0.1:{README_PORT}", f"127.0.0.1:{receiver_port}")
-    script = script.replace(f'"127.0.0.1", {README_PORT}', f'"127.0.0.1", {receiver_port}')
+    script = as_pasted_against(first_hour_script(), server, key)
     try:
         server.wait_until_up()
         # In the project folder, as the README says: the receiver is .venv's Python.
