@@ -78,12 +78,3 @@ def test_the_api_reference_shows_operations_and_webhooks(reader):
     assert reader.get_by_text('Value: "order.delivered"').count() >= 1
     assert reader.get_by_text("/orders/quote").count() >= 1
     shot(reader, "docs-api-reference")
-
-
-def test_search_finds_a_page_offline(reader):
-    reader.goto("/")
-    reader.locator("label.md-search__icon, .md-search__input").first.click()
-    reader.locator("input.md-search__input").fill("idempotency")
-    result = reader.locator(".md-search-result__item").first
-    result.wait_for()
-    assert "dempotency" in result.inner_text()
