@@ -5,7 +5,10 @@ server, not from whatever holds 8000.
 
 `make run` itself runs (the Makefile's target, then scripts/run), on an embedded PostgreSQL in a
 temporary folder. Its install step is the suite's own `.venv`, taken as done (`--assume-old`):
-installing is not what this tests, and must not start under a test run."""
+installing is not what this tests, and must not start under a test run. The runs that start the
+database share one data folder, as a developer's runs share .pgdata/: the first makes it
+(initdb, migrate, the demo), the next reuse it. What they test is the port; a first run on a new
+machine, and a second that finds its data, are tests/config/test_first_hour.py's."""
 
 import contextlib
 import errno
@@ -58,6 +61,12 @@ def port_taken(port: int) -> Iterator[socket.socket | None]:
         yield holder
 
 
+@pytest.fixture(scope="module")
+def data(tmp_path_factory) -> Path:
+    """The embedded PostgreSQL's data folder of the runs that start it, made by the first."""
+    return tmp_path_factory.mktemp("make-run") / "pgdata"
+
+
 def make_run_refused(data: Path, port: int | None) -> tuple[subprocess.CompletedProcess, float]:
     started = time.monotonic()
     ran = subprocess.run(
@@ -90,14 +99,14 @@ def test_make_run_on_a_busy_port_stops_at_once_saying_how_to_choose_another(tmp_
     assert seconds < 15
 
 
-def test_make_run_prints_no_key_when_the_port_is_taken_while_the_demo_loads(tmp_path):
+def test_make_run_prints_no_key_when_the_port_is_taken_while_the_demo_loads(data):
     """Another program that takes the port once the demo is loaded, before runserver listens
     (another `make run` started meanwhile does): no key and no curl line that would reach it."""
     port = free_port()
     started = subprocess.Popen(
         MAKE_RUN,
         cwd=REPO,
-        env=make_run_environment(tmp_path / "pgdata", port),
+        env=make_run_environment(data, port),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -188,8 +197,7 @@ def pasted(curl_line: str, timeout: float = 60) -> dict:
         time.sleep(0.5)
 
 
-def test_make_run_with_8000_taken_says_so_then_serves_on_the_port_chosen(tmp_path):
-    data = tmp_path / "pgdata"
+def test_make_run_with_8000_taken_says_so_then_serves_on_the_port_chosen(data):
     with port_taken(8000) as holder:
         refused, seconds = make_run_refused(data, port=None)
         assert refused.returncode != 0
