@@ -4,7 +4,7 @@ limits, stopping), Debian's PgBouncer with deploy/pgbouncer.ini between it and t
 and Debian's HAProxy with deploy/haproxy.cfg in front of several of them. Each runs the
 production file, but for what a test machine changes (addresses, authentication, logging).
 And the server as `make run` serves it, for what a reader pastes (the README's First hour, the
-docs' examples): `AS_MAKE_RUN_SERVES`, `demo_key`, `as_pasted_against`.
+docs' examples): `AS_MAKE_RUN_SERVES`, `as_pasted_against`.
 
 Data must be committed to be seen by the server: use it from
 `@pytest.mark.django_db(transaction=True, serialized_rollback=True)` tests.
@@ -31,12 +31,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 import psycopg
-from django.core.management import call_command
 from psycopg.rows import dict_row
 
-from companies.demo import DEMO_COMPANY_CODE
-from companies.models import Company
-from companies.services import api_key_issue
 from tests.schema_check import CheckedHTTPConnection
 
 REPO = Path(__file__).resolve().parent.parent
@@ -240,14 +236,6 @@ PASTED_ADDRESS_AND_KEY = re.compile(r"^export HLOS=\S+ KEY=\S+.*$", re.MULTILINE
 PASTED_RECEIVER_PORT = re.compile(
     r"(?<=127\.0\.0\.1:)9000\b|(?<=localhost:)9000\b|(?<=, )9000(?=\))"
 )
-
-
-def demo_key() -> str:
-    """Loads the demo data as `make run` does, and issues a new key of the demo client (company
-    DEM); committed when called outside a transaction, for a live server to see."""
-    call_command("seed_demo", stdout=io.StringIO())
-    _, key = api_key_issue(client=Company.objects.get(code=DEMO_COMPANY_CODE).api_client)
-    return key
 
 
 def as_pasted_against(script: str, server: LocalServer, key: str) -> str:

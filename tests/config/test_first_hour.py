@@ -30,9 +30,9 @@ from tests.servers import (
     Gunicorn,
     LocalServer,
     as_pasted_against,
-    demo_key,
     free_port,
 )
+from tests.support.demo import demo_key
 
 README_PORT = "9000"  # the receiver's port in the README; a free one here
 

@@ -25,8 +25,8 @@ from tests.servers import (
     LoggedProcess,
     as_pasted_against,
     database_url,
-    demo_key,
 )
+from tests.support.demo import demo_key
 
 DOCS = REPO / "docs"
 FOLDERS = ("concepts", "guides")
