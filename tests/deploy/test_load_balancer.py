@@ -317,7 +317,8 @@ def restart(
     logs.append(old.output())
     old.stop()
     instances[name] = start_instance(port=old.port)
-    instances[name].wait_until_up()
+    # A start under the test's own steady traffic, on a busy 2-core box, has taken past 30 s.
+    instances[name].wait_until_up(timeout=90)
     balancer.wait_until_states({name: "UP"})
     return {"left": left, "exited": exited, "back": time.monotonic() - started}
 
