@@ -4,7 +4,7 @@ watched: one to anywhere but the site fails the test, since the site must read o
 
 import pytest
 
-from tests.browser.conftest import SCREENSHOTS, VIEWPORT
+from tests.browser.conftest import VIEWPORT, screenshot
 from tests.docs_site import BuiltSite, site_served
 
 
@@ -29,10 +29,6 @@ def reader(browser, docs_site: BuiltSite):
         assert elsewhere == []
 
 
-def shot(page, name: str) -> None:
-    page.screenshot(path=SCREENSHOTS / f"{name}.png")
-
-
 def heading(page) -> str:
     """The page's title as a reader sees it, without its permalink mark."""
     return page.locator("article h1").first.inner_text().removesuffix("¶")
@@ -41,7 +37,7 @@ def heading(page) -> str:
 def test_the_home_page_leads_to_the_first_hour(reader):
     reader.goto("/")
     assert heading(reader) == "Hardware Logistics"
-    shot(reader, "docs-home")
+    screenshot(reader, "docs-home")
 
     reader.get_by_role("link", name="The first hour").first.click()
     reader.wait_for_url("**/start/first-hour/")
@@ -55,7 +51,7 @@ def test_a_guide_reads_with_its_steps_and_code_to_copy(reader):
     code = reader.locator("article pre code")
     assert code.count() >= 2
     assert reader.locator("article button.md-code__button").count() == code.count()  # copy
-    shot(reader, "docs-guide")
+    screenshot(reader, "docs-guide")
 
 
 def test_the_status_graphs_are_drawn_by_the_sites_own_mermaid(reader):
@@ -67,7 +63,7 @@ def test_the_status_graphs_are_drawn_by_the_sites_own_mermaid(reader):
     assert reader.locator("article pre.mermaid").count() == 0
     assert drawn.count() == 5  # orders, movement requests, shipments, bulk jobs, hardware
     assert all(drawn.nth(index).bounding_box()["height"] > 100 for index in range(5))
-    shot(reader, "docs-status-graphs")
+    screenshot(reader, "docs-status-graphs")
 
 
 def test_the_api_reference_shows_operations_and_webhooks(reader):
@@ -77,4 +73,4 @@ def test_the_api_reference_shows_operations_and_webhooks(reader):
     assert menu.get_by_text("An order was delivered").count() == 1
     assert reader.get_by_text('Value: "order.delivered"').count() >= 1
     assert reader.get_by_text("/orders/quote").count() >= 1
-    shot(reader, "docs-api-reference")
+    screenshot(reader, "docs-api-reference")
